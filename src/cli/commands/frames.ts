@@ -1,0 +1,41 @@
+/**
+ * `navgen frames <demo> --jsonl`: one JSON line per segment header and per frame, in the schema
+ * of the engine's oracle dumps (`../shared/fixtures/oracle/README.md`), so any demo can be
+ * compared with the engine's own parse.
+ */
+import type { Command } from 'commander';
+import { once } from 'node:events';
+import { lastValueFrom, defaultIfEmpty, concatMap, from } from 'rxjs';
+import { readDemo } from '../../sources/mvd2/read-demo.js';
+import { oracleFrame, oracleHeader } from '../../sources/mvd2/oracle-format.js';
+import { CliError, EXIT_USAGE } from '../exit-codes.js';
+
+export function register(program: Command): void {
+  program
+    .command('frames')
+    .description(
+      "Print a demo's segment headers and frames as JSON lines in the engine oracle's schema.",
+    )
+    .argument('<demo>', 'demo file (.mvd2 or .mvd2.gz)')
+    .option('--jsonl', 'JSON lines output (the only format; required for clarity)')
+    .action(async (demo: string, opts: { jsonl?: boolean }) => {
+      if (!opts.jsonl) throw new CliError('frames: only --jsonl output exists; add --jsonl', EXIT_USAGE);
+      const out = process.stdout;
+      let buffer = '';
+      const flush = async (): Promise<void> => {
+        if (buffer && !out.write(buffer)) await once(out, 'drain');
+        buffer = '';
+      };
+      await lastValueFrom(
+        readDemo(demo).pipe(
+          concatMap((e) => {
+            if (e.kind === 'segment') buffer += JSON.stringify(oracleHeader(e)) + '\n';
+            else if (e.kind === 'frame') buffer += JSON.stringify(oracleFrame(e)) + '\n';
+            else if (e.kind === 'warning') process.stderr.write(`warning: ${e.message}\n`);
+            return buffer.length > 1 << 16 ? from(flush()) : from([undefined]);
+          }),
+          defaultIfEmpty(undefined),
+        ),
+      ).finally(flush);
+    });
+}

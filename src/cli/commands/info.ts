@@ -1,0 +1,68 @@
+/**
+ * `navgen info <demo> [--json]`: parses a whole demo and reports what is in it.
+ */
+import type { Command } from 'commander';
+import { summarizeDemo, type DemoSummary } from '../../sources/mvd2/demo-summary.js';
+import { EXIT_FAILURE } from '../exit-codes.js';
+
+export function register(program: Command): void {
+  program
+    .command('info')
+    .description(
+      'Parse a whole MVD2 demo (.mvd2 or .mvd2.gz) and print its segments, maps, versions and flags, player names, frames, duration, sizes and warnings.',
+    )
+    .argument('<demo>', 'demo file (.mvd2 or .mvd2.gz; gzip is detected by content)')
+    .option('--json', 'print the summary as JSON')
+    .action(async (demo: string, opts: { json?: boolean }) => {
+      const summary = await summarizeDemo(demo);
+      process.stdout.write(opts.json ? JSON.stringify(summary, null, 2) + '\n' : formatSummary(summary));
+      if (summary.error) process.exitCode = EXIT_FAILURE;
+    });
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(2)} MiB`;
+  if (n >= 1 << 10) return `${(n / (1 << 10)).toFixed(1)} KiB`;
+  return `${n} B`;
+}
+
+function formatDuration(s: number): string {
+  const m = Math.floor(s / 60);
+  const r = s - m * 60;
+  return `${m}:${r.toFixed(1).padStart(4, '0')}`;
+}
+
+export function formatSummary(s: DemoSummary): string {
+  const lines: string[] = [];
+  lines.push(`file      ${s.file}`);
+  lines.push(
+    `bytes     ${formatBytes(s.fileBytes)} on disk${s.gzip ? `, ${formatBytes(s.streamBytes)} after gunzip` : ''}`,
+  );
+  lines.push(`frames    ${s.frames} in ${s.segments.length} segment(s), ${formatDuration(s.duration)}`);
+  lines.push(`end mark  ${s.endMark ? 'yes' : 'no'}`);
+  for (const g of s.segments) {
+    lines.push('');
+    lines.push(`segment ${g.segment}: map ${g.map}`);
+    lines.push(
+      `  MVD version ${g.version}, flags ${g.flags}${g.flagNames.length ? ` (${g.flagNames.join(' | ')})` : ''}, gamedir ${g.gamedir}`,
+    );
+    lines.push(
+      `  maxclients ${g.maxclients}, MVD dummy ${g.clientNum < 0 ? 'none' : `slot ${g.clientNum}`}, ${g.slotsSeen} player slot(s) in use`,
+    );
+    lines.push(`  ${g.frames} frames, ${formatDuration(g.duration)}`);
+    if (g.players.length) {
+      lines.push(`  players: ${g.players.map((p) => `${p.slot}:${p.name}`).join(', ')}`);
+    }
+  }
+  if (s.warnings.length) {
+    lines.push('');
+    for (const w of s.warnings) lines.push(`warning: ${w}`);
+  }
+  if (s.error) {
+    lines.push('');
+    lines.push(
+      `error: ${s.error.file}@0x${s.error.offset.toString(16)} segment ${s.error.segment} block ${s.error.block} frame ${s.error.frame}: ${s.error.reason} [${s.error.code}]`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,32 @@
+/**
+ * Exit codes of the `navgen` command, stable for scripts. Documented in `navgen --help` and the
+ * README.
+ */
+export const EXIT_OK = 0;
+/** The work failed: unreadable input, failed build, invalid output. */
+export const EXIT_FAILURE = 1;
+/** The command line or a configuration file is invalid; nothing was done. */
+export const EXIT_USAGE = 2;
+/** The work completed, but some inputs were skipped or quarantined (see the summary). */
+export const EXIT_PARTIAL = 3;
+/** `navgen iterate`: the best result was shipped but the nav test never passed. */
+export const EXIT_NOT_CONVERGED = 4;
+
+export const EXIT_CODES_HELP = `Exit codes:
+  0  success
+  1  failure (unreadable input, failed build, invalid output)
+  2  invalid command line or configuration; nothing was done
+  3  done, but some demos were skipped or quarantined (see the summary)
+  4  iterate: never passed the nav test; the best iteration was shipped
+`;
+
+/** An error meant for the user: printed without a stack trace, exits with `code`. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT_FAILURE,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}

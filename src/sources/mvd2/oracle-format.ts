@@ -1,0 +1,70 @@
+/**
+ * The JSON-lines schema of the engine's instrumented MVD parser
+ * (`../shared/fixtures/oracle/README.md`), so that any demo can be compared line by line with
+ * the engine's own parse. Used by `navgen frames --jsonl`.
+ */
+import type { Frame, SegmentHeader } from './types.js';
+
+export interface OracleHeaderLine {
+  seg: number;
+  serverdata: {
+    protocol: number;
+    version: number;
+    flags: number;
+    servercount: number;
+    gamedir: string;
+    clientNum: number;
+    maxclients: number;
+    map: string;
+    worldmodel: string;
+  };
+}
+
+export interface OraclePlayer {
+  slot: number;
+  pm_type: number;
+  origin: number[];
+  viewoffset: number[];
+  rdflags: number;
+  health: number;
+  event: number;
+}
+
+export interface OracleFrameLine {
+  seg: number;
+  frame: number;
+  players: OraclePlayer[];
+}
+
+export function oracleHeader(h: SegmentHeader): OracleHeaderLine {
+  return {
+    seg: h.segment,
+    serverdata: {
+      protocol: h.protocol,
+      version: h.version,
+      flags: h.flags,
+      servercount: h.servercount,
+      gamedir: h.gamedir,
+      clientNum: h.clientNum,
+      maxclients: h.maxclients,
+      map: h.map,
+      worldmodel: h.worldmodel,
+    },
+  };
+}
+
+export function oracleFrame(f: Frame): OracleFrameLine {
+  return {
+    seg: f.segment,
+    frame: f.index,
+    players: f.players.map((p) => ({
+      slot: p.slot,
+      pm_type: p.pmType,
+      origin: [p.origin[0], p.origin[1], p.origin[2]],
+      viewoffset: [p.viewoffset[0], p.viewoffset[1], p.viewoffset[2]],
+      rdflags: p.rdflags,
+      health: p.health,
+      event: p.event,
+    })),
+  };
+}
