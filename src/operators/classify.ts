@@ -1,0 +1,136 @@
+/**
+ * classify: gives nodes and links their types from the evidence of their votes.
+ *
+ * Nodes, by the seed proposal's rules in its order (first match wins), with the ladder-step
+ * event and the kinematics of the votes as extra evidence:
+ * - WATER: more than `waterRatio` of the votes under water;
+ * - CROUCH: more than `crouchRatio` crouched;
+ * - LADDER_UP / LADDER_DOWN: mean vertical speed above `ladderSpeed` upwards / downwards, small
+ *   horizontal steps (mean < `ladderMaxStep`), and more than `ladderRatio` of the votes with
+ *   ladder evidence (EV_LADDER_STEP, or steady vertical motion without gravity) — the evidence
+ *   tells a climb from a fall, which has the same speeds;
+ * - JUMP: mean vertical speed above `jumpSpeed` with more than `jumpRatio` of the votes in
+ *   free flight (so stairs and ramps, climbed at the same speeds on the ground, stay MOVE);
+ * - MOVE otherwise.
+ *
+ * Links, from the height change `dz` of the traversal (target minus source):
+ * - a drop (`dz` below -`dropMin` with free flight in more than half of the traversals) gets
+ *   STAND_DROP up to the engine's 210 units, CROUCH_DROP up to 224, UNSAFE_DROP up to 256;
+ *   deeper drops are removed (bots would die), and drops are one-way: the reverse link is
+ *   removed unless it is a ladder or water link;
+ * - otherwise the target node's type (how the engine's own navs type their links).
+ *
+ * Emits the re-typed graph and a `classify` summary.
+ *
+ * @example
+ * stages:
+ *   - classify: { waterRatio: 0.6, crouchRatio: 0.6 }
+ * @see cluster, spawnPoints
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+
+export interface ClassifyOptions {
+  /** [Limit: 0..1] */
+  readonly waterRatio: number;
+  /** [Limit: 0..1] */
+  readonly crouchRatio: number;
+  /** [Units: u/s] */
+  readonly ladderSpeed: number;
+  /** [Units: world units] */
+  readonly ladderMaxStep: number;
+  /** [Limit: 0..1] */
+  readonly ladderRatio: number;
+  /** [Units: u/s] */
+  readonly jumpSpeed: number;
+  /** [Limit: 0..1] */
+  readonly jumpRatio: number;
+  /** Height loss above which a traversal with free flight is a drop. [Units: world units] */
+  readonly dropMin: number;
+  /** Engine fall heights (DC_Reachability): stand, crouch, unsafe. [Units: world units] */
+  readonly standDrop: number;
+  readonly crouchDrop: number;
+  readonly unsafeDrop: number;
+}
+
+export const classifyDefaults: ClassifyOptions = Object.freeze({
+  waterRatio: 0.6,
+  crouchRatio: 0.6,
+  ladderSpeed: 150,
+  ladderMaxStep: 40,
+  ladderRatio: 0.5,
+  jumpSpeed: 80,
+  jumpRatio: 0.5,
+  dropMin: 30,
+  standDrop: 210,
+  crouchDrop: 224,
+  unsafeDrop: 256,
+});
+
+export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
+  if (n.underwater > o.waterRatio) return 'WATER';
+  if (n.crouched > o.crouchRatio) return 'CROUCH';
+  if (n.dxy < o.ladderMaxStep && n.ladder > o.ladderRatio) {
+    if (n.vz > o.ladderSpeed) return 'LADDER_UP';
+    if (n.vz < -o.ladderSpeed) return 'LADDER_DOWN';
+  }
+  if (n.vz > o.jumpSpeed && n.airborne > o.jumpRatio) return 'JUMP';
+  return 'MOVE';
+}
+
+const CLIMBABLE = new Set(['LADDER_UP', 'LADDER_DOWN', 'LADDER', 'WATER']);
+
+export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: DraftGraph; stats: Record<string, unknown> } {
+  const nodes = g.nodes.map((n) => (n.source === 'votes' ? { ...n, type: classifyNode(n, o) } : n));
+  const typed: DraftLink[] = [];
+  const dropPairs = new Set<string>();
+  let tooDeep = 0;
+  for (const l of g.links) {
+    const dz = nodes[l.to].origin[2] - nodes[l.from].origin[2];
+    let type = nodes[l.to].type;
+    if (-dz > o.dropMin && l.airborne > 0.5) {
+      if (-dz > o.unsafeDrop) {
+        tooDeep++;
+        continue;
+      }
+      type = -dz <= o.standDrop ? 'STAND_DROP' : -dz <= o.crouchDrop ? 'CROUCH_DROP' : 'UNSAFE_DROP';
+      dropPairs.add(`${l.to}:${l.from}`);
+    }
+    typed.push({ ...l, type });
+  }
+  // Drops are one-way: nobody climbs back up a ledge except by a ladder or by swimming.
+  let reverseRemoved = 0;
+  const links = typed.filter((l) => {
+    if (!dropPairs.has(`${l.from}:${l.to}`)) return true;
+    if (CLIMBABLE.has(l.type) && CLIMBABLE.has(nodes[l.from].type)) return true;
+    reverseRemoved++;
+    return false;
+  });
+  const nodeTypes: Record<string, number> = {};
+  for (const n of nodes) nodeTypes[n.type] = (nodeTypes[n.type] ?? 0) + 1;
+  const linkTypes: Record<string, number> = {};
+  for (const l of links) linkTypes[l.type] = (linkTypes[l.type] ?? 0) + 1;
+  return {
+    graph: { nodes, links },
+    stats: { nodeTypes, linkTypes, dropsTooDeep: tooDeep, reverseOfDropRemoved: reverseRemoved },
+  };
+}
+
+export function classify(options: Partial<ClassifyOptions> = {}): OperatorFunction<GraphEvent, GraphEvent> {
+  const o: ClassifyOptions = { ...classifyDefaults, ...options };
+  return (source) =>
+    new Observable<GraphEvent>((subscriber) =>
+      relay(source, subscriber, {
+        next(e) {
+          if (e.kind !== 'graph') {
+            subscriber.next(e);
+            return;
+          }
+          const r = classifyGraph(e.graph, o);
+          subscriber.next({ kind: 'graph', graph: r.graph });
+          subscriber.next({ kind: 'summary', stage: 'classify', data: r.stats });
+        },
+      }),
+    );
+}

@@ -1,0 +1,226 @@
+/**
+ * cluster: merges the votes of all demos into nodes and links.
+ *
+ * Like `reduce`, but spatial: node votes within `radius` of each other become one cluster
+ * (spatial hashing, linear in the number of votes, independent of their order; see
+ * `internal/cluster-votes.ts`). A cluster becomes a node when its votes weigh at least
+ * `minWeight` in total and come from at least `minDemos` different demos: one lucky run is not
+ * a route. The node sits at the weighted mean of its votes horizontally and at the weighted
+ * median height of its grounded votes (those not in free flight), which is where a standing
+ * player's origin is — the height convention of the engine's own nodes.
+ *
+ * A link vote between votes of two different kept nodes counts for the directed link between
+ * them; a link is kept with at least `minLinkWeight` and `minLinkDemos`.
+ *
+ * Consumes the `votes` event, emits a `graph` event and a `cluster` summary (clusters dropped by
+ * each threshold).
+ *
+ * @example
+ * stages:
+ *   - cluster: { radius: 48, minWeight: 0.4, minDemos: 3 }
+ * @see vote, classify
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import { VOTE_AIRBORNE, VOTE_CROUCHED, VOTE_LADDER, VOTE_UNDERWATER } from './types.js';
+import type { DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import { clusterVotes } from './internal/cluster-votes.js';
+import type { VotePool } from './internal/vote-pool.js';
+import { weightedMedian } from './internal/weighted.js';
+
+export interface ClusterOptions {
+  /** Votes closer than this merge. [Units: world units] [Limit: > 0] */
+  readonly radius: number;
+  /** Least total vote weight of a node. [Limit: ≥ 0] */
+  readonly minWeight: number;
+  /** Least number of distinct demos voting for a node. [Limit: ≥ 1] */
+  readonly minDemos: number;
+  /** Least total weight of a link's traversals. [Limit: ≥ 0] */
+  readonly minLinkWeight: number;
+  /** Least number of distinct demos that made a link's traversal. [Limit: ≥ 1] */
+  readonly minLinkDemos: number;
+}
+
+export const clusterDefaults: ClusterOptions = Object.freeze({
+  radius: 48,
+  minWeight: 0.4,
+  minDemos: 3,
+  minLinkWeight: 0.4,
+  minLinkDemos: 1,
+});
+
+export function cluster(options: Partial<ClusterOptions> = {}): OperatorFunction<GraphEvent, GraphEvent> {
+  const o: ClusterOptions = { ...clusterDefaults, ...options };
+  if (!(o.radius > 0)) throw new RangeError('cluster: radius must be > 0');
+  return (source) =>
+    new Observable<GraphEvent>((subscriber) =>
+      relay(source, subscriber, {
+        next(e) {
+          if (e.kind !== 'votes') {
+            subscriber.next(e);
+            return;
+          }
+          const result = buildGraph(e.pool, o);
+          subscriber.next({ kind: 'graph', graph: { nodes: result.nodes, links: result.links } });
+          subscriber.next({ kind: 'summary', stage: 'cluster', data: result.stats });
+        },
+      }),
+    );
+}
+
+interface Built {
+  nodes: DraftNode[];
+  links: DraftLink[];
+  stats: Record<string, unknown>;
+}
+
+export function buildGraph(pool: VotePool, o: ClusterOptions): Built {
+  const c = clusterVotes(pool, o.radius);
+  const p = pool.positions;
+  const nodeOf = new Int32Array(c.count).fill(-1);
+  const nodes: DraftNode[] = [];
+  let droppedWeight = 0;
+  let droppedDemos = 0;
+  let droppedBoth = 0;
+
+  for (let k = 0; k < c.count; k++) {
+    const from = c.memberStart[k];
+    const to = c.memberStart[k + 1];
+    let weight = 0;
+    const demos = new Set<number>();
+    for (let m = from; m < to; m++) {
+      const i = c.members[m];
+      weight += pool.weights[i];
+      demos.add(pool.demo[i]);
+    }
+    const weightOk = weight >= o.minWeight;
+    const demosOk = demos.size >= o.minDemos;
+    if (!weightOk || !demosOk) {
+      if (!weightOk && !demosOk) droppedBoth++;
+      else if (!weightOk) droppedWeight++;
+      else droppedDemos++;
+      continue;
+    }
+    nodeOf[k] = nodes.length;
+    nodes.push(describeCluster(pool, c.members.subarray(from, to), weight, demos.size));
+  }
+
+  // Links between kept nodes, accumulated per directed pair. Link votes are summed in a
+  // canonical order (pair, weight, demo, flight) so that sums do not depend on input order.
+  const used: number[] = [];
+  const pairOf = new Float64Array(pool.linkCount);
+  for (let l = 0; l < pool.linkCount; l++) {
+    const a = nodeOf[c.assignment[pool.linkFrom[l]]];
+    const b = nodeOf[c.assignment[pool.linkTo[l]]];
+    if (a < 0 || b < 0 || a === b) continue;
+    pairOf[l] = a * 0x100000 + b;
+    used.push(l);
+  }
+  used.sort(
+    (x, y) =>
+      pairOf[x] - pairOf[y] ||
+      pool.linkWeights[x] - pool.linkWeights[y] ||
+      pool.linkDemo[x] - pool.linkDemo[y] ||
+      pool.linkAirborne[x] - pool.linkAirborne[y],
+  );
+  const pairs = new Map<number, { weight: number; votes: number; airborne: number; demos: Set<number> }>();
+  const linkVotesUsed = used.length;
+  for (const l of used) {
+    const key = pairOf[l];
+    let acc = pairs.get(key);
+    if (!acc) {
+      acc = { weight: 0, votes: 0, airborne: 0, demos: new Set() };
+      pairs.set(key, acc);
+    }
+    acc.weight += pool.linkWeights[l];
+    acc.votes++;
+    acc.airborne += pool.linkAirborne[l] ? pool.linkWeights[l] : 0;
+    acc.demos.add(pool.linkDemo[l]);
+  }
+  const links: DraftLink[] = [];
+  let linksDropped = 0;
+  for (const key of [...pairs.keys()].sort((x, y) => x - y)) {
+    const acc = pairs.get(key)!;
+    if (acc.weight < o.minLinkWeight || acc.demos.size < o.minLinkDemos) {
+      linksDropped++;
+      continue;
+    }
+    links.push({
+      from: Math.floor(key / 0x100000),
+      to: key % 0x100000,
+      type: 'MOVE',
+      weight: acc.weight,
+      demos: acc.demos.size,
+      votes: acc.votes,
+      airborne: acc.weight > 0 ? acc.airborne / acc.weight : 0,
+    });
+  }
+
+  return {
+    nodes,
+    links,
+    stats: {
+      votes: pool.count,
+      clusters: c.count,
+      nodes: nodes.length,
+      dropped: { minWeight: droppedWeight, minDemos: droppedDemos, both: droppedBoth },
+      linkVotes: pool.linkCount,
+      linkVotesBetweenNodes: linkVotesUsed,
+      links: links.length,
+      linksDropped,
+    },
+  };
+}
+
+function describeCluster(pool: VotePool, members: Uint32Array, weight: number, demos: number): DraftNode {
+  const p = pool.positions;
+  let sx = 0;
+  let sy = 0;
+  let uw = 0;
+  let cr = 0;
+  let la = 0;
+  let air = 0;
+  let vz = 0;
+  let dxy = 0;
+  const zs: number[] = [];
+  const zw: number[] = [];
+  const groundZ: number[] = [];
+  const groundW: number[] = [];
+  // Zero-weight clusters cannot pass minWeight > 0, but minWeight 0 is allowed: count votes.
+  const useCount = weight <= 0;
+  let total = 0;
+  for (const i of members) {
+    const wi = useCount ? 1 : pool.weights[i];
+    total += wi;
+    sx += p[i * 3] * wi;
+    sy += p[i * 3 + 1] * wi;
+    const f = pool.flags[i];
+    if (f & VOTE_UNDERWATER) uw += wi;
+    if (f & VOTE_CROUCHED) cr += wi;
+    if (f & VOTE_LADDER) la += wi;
+    if (f & VOTE_AIRBORNE) air += wi;
+    vz += pool.vz[i] * wi;
+    dxy += pool.dxy[i] * wi;
+    zs.push(p[i * 3 + 2]);
+    zw.push(wi);
+    if (!(f & VOTE_AIRBORNE)) {
+      groundZ.push(p[i * 3 + 2]);
+      groundW.push(wi);
+    }
+  }
+  const z = groundZ.length > 0 ? weightedMedian(groundZ, groundW) : weightedMedian(zs, zw);
+  return {
+    origin: [sx / total, sy / total, z],
+    type: 'MOVE',
+    weight,
+    demos,
+    votes: members.length,
+    underwater: uw / total,
+    crouched: cr / total,
+    ladder: la / total,
+    airborne: air / total,
+    vz: vz / total,
+    dxy: dxy / total,
+    source: 'votes',
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * death-weight: finds out why each player died and makes environmental deaths count less.
+ *
+ * Like `bufferCount`, but per run and with a look back: every run's last `window` samples are
+ * held back until the run goes on past them or ends. When a run ends in death the death is
+ * classified — `fall` (a fall event on the player's entity in the last `fallWindow` frames,
+ * or, as extra evidence, free flight faster than `fallSpeed` just before it: pits kill
+ * without a landing event), `drown` (under water for more than `drownFrames` frames right
+ * before it) or `combat` — and for fall and drown deaths the held samples (the run's last
+ * `window` frames) get their weight multiplied by `factor`: those were the steps that led
+ * into the pit or the water.
+ *
+ * Emits samples (delayed by at most `window` frames per player), run ends with `cause` set,
+ * and on completion a `death-weight` summary with deaths by cause.
+ *
+ * @example
+ * stages:
+ *   - death-weight: { window: 90, factor: 0.2 }
+ * @see gate, downsample
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import { EV_FALL, EV_FALLFAR } from '../sources/mvd2/protocol.js';
+import type { DeathCause, NavEvent, RunEnd, Sample } from './types.js';
+
+export interface DeathWeightOptions {
+  /** Samples before an environmental death that get down-weighted. [Units: frames] [Limit: ≥ 0] */
+  readonly window: number;
+  /** Weight multiplier for those samples. [Limit: 0..1] */
+  readonly factor: number;
+  /** Entity events that mean a fall (default EV_FALL 4, EV_FALLFAR 5). */
+  readonly fallEvents: readonly number[];
+  /** How far before the death a fall event counts. [Units: frames] */
+  readonly fallWindow: number;
+  /** Free flight faster than this downwards just before death also means a fall; 0 = off. [Units: u/s] */
+  readonly fallSpeed: number;
+  /** Consecutive underwater frames before death that mean drowning. [Units: frames] */
+  readonly drownFrames: number;
+}
+
+export const deathWeightDefaults: DeathWeightOptions = Object.freeze({
+  window: 90,
+  factor: 0.2,
+  fallEvents: Object.freeze([EV_FALL, EV_FALLFAR]),
+  fallWindow: 10,
+  fallSpeed: 700,
+  drownFrames: 90,
+});
+
+interface RunBuffer {
+  held: Sample[];
+  /** Frames of the last fall event and of the fastest recent descent. */
+  lastFallEvent: number;
+  lastFastFall: number;
+  underwaterStreak: number;
+}
+
+function runKey(segment: number, slot: number, run: number): string {
+  return `${segment}:${slot}:${run}`;
+}
+
+export function deathWeight(options: Partial<DeathWeightOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+  const o: DeathWeightOptions = { ...deathWeightDefaults, ...options };
+  const fallEvents = new Set(o.fallEvents);
+  return (source) =>
+    new Observable<NavEvent>((subscriber) => {
+      const runs = new Map<string, RunBuffer>();
+      const deaths: Record<DeathCause, number> = { fall: 0, drown: 0, combat: 0 };
+      let downweighted = 0;
+
+      const classify = (b: RunBuffer | undefined, end: RunEnd): DeathCause => {
+        const fallEvent = fallEvents.has(end.event) || (b !== undefined && b.lastFallEvent >= end.frame - o.fallWindow);
+        const fastFall = o.fallSpeed > 0 && b !== undefined && b.lastFastFall >= end.frame - o.fallWindow;
+        if (fallEvent || fastFall) return 'fall';
+        if (b !== undefined && b.underwaterStreak > o.drownFrames) return 'drown';
+        return 'combat';
+      };
+
+      return relay(source, subscriber, {
+        next(e) {
+          if (e.kind === 'sample') {
+            const key = runKey(e.segment, e.slot, e.run);
+            let b = runs.get(key);
+            if (!b) {
+              b = { held: [], lastFallEvent: -Infinity, lastFastFall: -Infinity, underwaterStreak: 0 };
+              runs.set(key, b);
+            }
+            if (fallEvents.has(e.event)) b.lastFallEvent = e.frame;
+            if (e.vz < -o.fallSpeed) b.lastFastFall = e.frame;
+            b.underwaterStreak = e.underwater ? b.underwaterStreak + 1 : 0;
+            b.held.push(e);
+            if (b.held.length > o.window) subscriber.next(b.held.shift()!);
+            return;
+          }
+          if (e.kind === 'run-end') {
+            const key = runKey(e.segment, e.slot, e.run);
+            const b = runs.get(key);
+            runs.delete(key);
+            let end = e;
+            if (e.reason === 'death') {
+              const cause = classify(b, e);
+              deaths[cause]++;
+              end = { ...e, cause };
+              if (cause !== 'combat' && b) {
+                for (const s of b.held) subscriber.next({ ...s, weight: s.weight * o.factor });
+                downweighted += b.held.length;
+                b.held.length = 0;
+              }
+            }
+            if (b) for (const s of b.held) subscriber.next(s);
+            subscriber.next(end);
+            return;
+          }
+          subscriber.next(e);
+        },
+        complete() {
+          // Runs still open (a source without run ends): release what is held, in run order.
+          for (const key of [...runs.keys()].sort()) for (const s of runs.get(key)!.held) subscriber.next(s);
+          runs.clear();
+          subscriber.next({
+            kind: 'summary',
+            stage: 'death-weight',
+            data: { deaths: { ...deaths }, downweightedSamples: downweighted },
+          });
+        },
+      });
+    });
+}

@@ -1,0 +1,143 @@
+/**
+ * downsample: one waypoint per `spacing` units of path length along each run.
+ *
+ * Like `sampleTime`, but by distance instead of time: a run's first sample is a waypoint, and
+ * so is every sample at which the path walked since the previous waypoint reaches `spacing`
+ * (the engine's node density, 96). The run's last sample becomes a waypoint too when it is at
+ * least half a spacing past the previous one, so the end of a route still gets a vote.
+ *
+ * Each waypoint sums up its span (the frames since the previous waypoint): mean weight,
+ * horizontal and vertical displacement, time, whether a ladder was climbed (EV_LADDER_STEP or
+ * steady vertical motion without gravity) and whether the player was in free flight
+ * (vertical acceleration near -gravity), plus the span's positions for strafe traces.
+ *
+ * Emits waypoints and run ends (other kinds pass through); samples are consumed.
+ *
+ * @example
+ * stages:
+ *   - downsample: { spacing: 96 }
+ * @see deathWeight, speedFilter
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import { EV_LADDER_STEP } from '../sources/mvd2/protocol.js';
+import type { NavEvent, Sample, Waypoint } from './types.js';
+
+export interface DownsampleOptions {
+  /** Path length between waypoints (the engine's NODE_DENSITY). [Units: world units] [Limit: > 0] */
+  readonly spacing: number;
+  /** Gravity of the game. [Units: u/s²] */
+  readonly gravity: number;
+  /** |az + gravity| below this counts as free flight. [Units: u/s²] */
+  readonly flightTolerance: number;
+  /** Climbing: vertical speed at least this, with no gravity and little horizontal motion. [Units: u/s] */
+  readonly climbSpeed: number;
+  /** Climbing: horizontal speed at most this. [Units: u/s] */
+  readonly climbMaxHspeed: number;
+}
+
+export const downsampleDefaults: DownsampleOptions = Object.freeze({
+  spacing: 96,
+  gravity: 800,
+  flightTolerance: 150,
+  climbSpeed: 100,
+  climbMaxHspeed: 60,
+});
+
+interface Span {
+  last: Waypoint | null;
+  path: number;
+  frames: number;
+  weightSum: number;
+  ladder: boolean;
+  airborne: boolean;
+  points: number[];
+  tail: Sample | null;
+}
+
+/** Free flight: the height changes and accelerates downwards at about gravity. */
+function isFlying(s: Sample, o: DownsampleOptions): boolean {
+  return s.vz !== 0 && Math.abs(s.az + o.gravity) < o.flightTolerance;
+}
+
+export function downsample(options: Partial<DownsampleOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+  const o: DownsampleOptions = { ...downsampleDefaults, ...options };
+  if (!(o.spacing > 0)) throw new RangeError('downsample: spacing must be > 0');
+  return (source) =>
+    new Observable<NavEvent>((subscriber) => {
+      const spans = new Map<string, Span>();
+
+      const emitWaypoint = (span: Span, s: Sample): void => {
+        const prev = span.last;
+        const dx = prev ? s.origin[0] - prev.origin[0] : 0;
+        const dy = prev ? s.origin[1] - prev.origin[1] : 0;
+        const w: Waypoint = {
+          kind: 'waypoint',
+          segment: s.segment,
+          slot: s.slot,
+          run: s.run,
+          frame: s.frame,
+          time: s.time,
+          origin: s.origin,
+          weight: span.frames > 0 ? span.weightSum / span.frames : s.weight,
+          vz: s.vz,
+          dxy: Math.hypot(dx, dy),
+          dz: prev ? s.origin[2] - prev.origin[2] : 0,
+          dt: prev ? s.time - prev.time : 0,
+          crouched: s.crouched,
+          underwater: s.underwater,
+          ladder: span.ladder,
+          airborne: span.airborne,
+          flying: isFlying(s, o),
+          linkFromPrevious: prev !== null,
+          path: span.points,
+        };
+        span.last = w;
+        span.path = 0;
+        span.frames = 0;
+        span.weightSum = 0;
+        span.ladder = false;
+        span.airborne = false;
+        span.points = [];
+        span.tail = null;
+        subscriber.next(w);
+      };
+
+      return relay(source, subscriber, {
+        next(e) {
+          if (e.kind === 'sample') {
+            const key = `${e.segment}:${e.slot}:${e.run}`;
+            let span = spans.get(key);
+            const isFirst = !span;
+            if (!span) {
+              span = { last: null, path: 0, frames: 0, weightSum: 0, ladder: false, airborne: false, points: [], tail: null };
+              spans.set(key, span);
+            }
+            const prev = span.tail ?? span.last;
+            if (prev) span.path += Math.hypot(e.origin[0] - prev.origin[0], e.origin[1] - prev.origin[1], e.origin[2] - prev.origin[2]);
+            span.frames++;
+            span.weightSum += e.weight;
+            span.points.push(e.origin[0], e.origin[1], e.origin[2], e.time);
+            if (e.event === EV_LADDER_STEP) span.ladder = true;
+            if (isFlying(e, o)) span.airborne = true;
+            // Swimming up or down looks the same but is not a ladder.
+            const climbing =
+              !e.underwater && Math.abs(e.vz) >= o.climbSpeed && Math.abs(e.az) < o.flightTolerance && e.hspeed <= o.climbMaxHspeed;
+            if (climbing) span.ladder = true;
+            span.tail = e;
+            if (isFirst || span.path >= o.spacing) emitWaypoint(span, e);
+            return;
+          }
+          if (e.kind === 'run-end') {
+            const key = `${e.segment}:${e.slot}:${e.run}`;
+            const span = spans.get(key);
+            spans.delete(key);
+            if (span?.tail && span.path >= o.spacing / 2) emitWaypoint(span, span.tail);
+            subscriber.next(e);
+            return;
+          }
+          subscriber.next(e);
+        },
+      });
+    });
+}

@@ -1,0 +1,168 @@
+/**
+ * gate: the first and hardest filter. Turns frames into {@link Sample}s of players in
+ * PM_NORMAL only, cut into runs, and reports what it discarded.
+ *
+ * Like `filter`, but per player and with memory: a player's stretch of uninterrupted live
+ * movement is a run; the gate ends it with a {@link RunEnd} when the player dies (PM_DEAD
+ * "starts death handling" downstream), stops playing (spectator, gib, freeze, left the game),
+ * teleports (EV_PLAYER_TELEPORT) or moves further in one frame than anyone can. Spectators are
+ * discarded at once: they fly through walls and would poison the map with unreachable nodes.
+ * The MVD dummy (the recorder's own spectator, `clientNum`) is never a player.
+ *
+ * Emits, in frame order: samples, run ends, and on completion a `gate` summary with the
+ * frames seen and discarded by pm_type and whether the demo is mostly spectating (then
+ * `skip: true`; the per-demo collector drops the demo).
+ *
+ * @example
+ * # pipelines/wizs.yaml
+ * stages:
+ *   - gate: { maxSpectatorRatio: 0.6, crouchViewHeight: 10 }
+ * @see deathWeight, downsample
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import { EV_PLAYER_TELEPORT, PmType, RDF_UNDERWATER } from '../sources/mvd2/protocol.js';
+import type { Frame, NavEvent, RunEndReason, Sample } from './types.js';
+import { PlayerTracker } from './internal/player-tracker.js';
+
+export interface GateOptions {
+  /** A demo with a larger share of spectator frames is flagged and skipped. [Limit: 0..1] */
+  readonly maxSpectatorRatio: number;
+  /** Skip flagged demos (false: only flag them). */
+  readonly skipSpectatorDemos: boolean;
+  /** viewoffset z below this is crouching (standing is 22). [Units: world units] */
+  readonly crouchViewHeight: number;
+  /** A larger move between two frames ends the run (no player moves that fast). [Units: world units per frame] */
+  readonly maxStepPerFrame: number;
+}
+
+export const gateDefaults: GateOptions = Object.freeze({
+  maxSpectatorRatio: 0.6,
+  skipSpectatorDemos: true,
+  crouchViewHeight: 10,
+  maxStepPerFrame: 256,
+});
+
+const PM_NAMES = ['normal', 'spectator', 'dead', 'gib', 'freeze'];
+
+export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+  const o: GateOptions = { ...gateDefaults, ...options };
+  return (source) =>
+    new Observable<NavEvent>((subscriber) => {
+      // State per subscription (RxJS style): the pipeline can be subscribed twice.
+      const framesByPmType = [0, 0, 0, 0, 0, 0];
+      let playerFrames = 0;
+      let runs = 0;
+      let clientNum = -1;
+      const tracker = new PlayerTracker();
+
+      const endRun = (slot: number, frame: number, reason: RunEndReason, event: number): void => {
+        const run = tracker.end(slot);
+        if (run < 0) return;
+        subscriber.next({
+          kind: 'run-end',
+          segment: tracker.segment,
+          slot,
+          run,
+          frame,
+          reason,
+          event,
+          cause: null,
+        });
+      };
+
+      const endAll = (frame: number): void => {
+        for (const slot of tracker.activeSlots()) endRun(slot, frame, 'end', 0);
+      };
+
+      const onFrame = (f: Frame): void => {
+        const seen = tracker.beginFrame(f.index);
+        for (const p of f.players) {
+          if (p.slot === clientNum) continue;
+          seen.add(p.slot);
+          playerFrames++;
+          framesByPmType[p.pmType < 5 ? p.pmType : 5]++;
+          if (p.pmType !== PmType.Normal) {
+            const reason: RunEndReason = p.pmType === PmType.Dead ? 'death' : 'not-playing';
+            endRun(p.slot, f.index, reason, p.event);
+            continue;
+          }
+          const [x, y, z] = p.origin;
+          const last = tracker.last(p.slot);
+          if (last) {
+            if (p.event === EV_PLAYER_TELEPORT) {
+              endRun(p.slot, f.index, 'teleport', p.event);
+            } else if (Math.hypot(x - last.x, y - last.y, z - last.z) > o.maxStepPerFrame * (f.index - last.frame)) {
+              endRun(p.slot, f.index, 'impossible-step', p.event);
+            } else if (f.index - last.frame > 1) {
+              // A gap in the frames of a live player (should not happen): do not bridge it.
+              endRun(p.slot, f.index, 'not-playing', 0);
+            }
+          }
+          let run = tracker.runOf(p.slot);
+          if (run < 0) {
+            run = tracker.start(p.slot, runs++);
+          }
+          const k = tracker.push(p.slot, f.index, x, y, z);
+          const sample: Sample = {
+            kind: 'sample',
+            segment: f.segment,
+            slot: p.slot,
+            run,
+            frame: f.index,
+            time: f.time,
+            origin: p.origin,
+            weight: 1,
+            vz: k.vz,
+            az: k.az,
+            hspeed: k.hspeed,
+            crouched: p.viewoffset[2] < o.crouchViewHeight,
+            underwater: (p.rdflags & RDF_UNDERWATER) !== 0,
+            event: p.event,
+            health: p.health,
+          };
+          subscriber.next(sample);
+        }
+        // A live player missing from this frame left the game.
+        for (const slot of tracker.activeSlots()) {
+          if (!seen.has(slot)) endRun(slot, f.index, 'not-playing', 0);
+        }
+      };
+
+      return relay(source, subscriber, {
+        next(e) {
+          if (e.kind === 'frame') {
+            onFrame(e);
+            return;
+          }
+          if (e.kind === 'segment') {
+            endAll(tracker.nextFrame);
+            tracker.reset(e.segment);
+            clientNum = e.clientNum;
+          }
+          subscriber.next(e);
+        },
+        complete() {
+          endAll(tracker.nextFrame);
+          const spectator = framesByPmType[PmType.Spectator];
+          const ratio = playerFrames > 0 ? spectator / playerFrames : 0;
+          const flagged = ratio > o.maxSpectatorRatio;
+          const discarded: Record<string, number> = {};
+          for (let t = 1; t < 6; t++) if (framesByPmType[t]) discarded[PM_NAMES[t] ?? 'other'] = framesByPmType[t];
+          subscriber.next({
+            kind: 'summary',
+            stage: 'gate',
+            data: {
+              playerFrames,
+              accepted: framesByPmType[PmType.Normal],
+              discarded,
+              spectatorRatio: ratio,
+              flagged,
+              skip: flagged && o.skipSpectatorDemos,
+              runs,
+            },
+          });
+        },
+      });
+    });
+}

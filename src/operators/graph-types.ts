@@ -1,0 +1,69 @@
+/**
+ * The generator's working graph, between clustering and the `.nav` sink: nodes and directed
+ * links with the evidence behind them. Node and link types are names from the node-type table
+ * (`MOVE`, `WATER`, `STAND_DROP`, …); numbers are only assigned when the `.nav` is written, so
+ * a pipeline can renumber them.
+ *
+ * Post-merge operators (cluster, classify, spawn-points, feedback, link-limit) are
+ * `OperatorFunction<GraphEvent, GraphEvent>`: `cluster` turns the merged votes into a graph,
+ * the others rewrite the graph.
+ */
+import type { StageSummary } from './types.js';
+import type { VotePool } from './internal/vote-pool.js';
+
+export interface DraftNode {
+  /** [Units: world units; Form: (x, y, z)] */
+  readonly origin: readonly [number, number, number];
+  /** Node-type name. */
+  readonly type: string;
+  /** Sum of vote weights. */
+  readonly weight: number;
+  /** Distinct demos that voted. */
+  readonly demos: number;
+  readonly votes: number;
+  /** Weighted shares of the votes with each feature. [Limit: 0..1] */
+  readonly underwater: number;
+  readonly crouched: number;
+  readonly ladder: number;
+  readonly airborne: number;
+  /** Weighted mean vertical speed. [Units: u/s] */
+  readonly vz: number;
+  /** Weighted mean horizontal step from the previous waypoint. [Units: world units] */
+  readonly dxy: number;
+  /** Where the node came from. */
+  readonly source: 'votes' | 'spawn';
+}
+
+export interface DraftLink {
+  readonly from: number;
+  readonly to: number;
+  /** Link target-type name: how to move to the target. */
+  readonly type: string;
+  readonly weight: number;
+  readonly demos: number;
+  readonly votes: number;
+  /** Weighted share of traversals with free flight. [Limit: 0..1] */
+  readonly airborne: number;
+}
+
+export interface DraftGraph {
+  readonly nodes: readonly DraftNode[];
+  readonly links: readonly DraftLink[];
+}
+
+export interface VotesEvent {
+  readonly kind: 'votes';
+  readonly pool: VotePool;
+}
+
+export interface GraphReady {
+  readonly kind: 'graph';
+  readonly graph: DraftGraph;
+}
+
+export type GraphEvent = VotesEvent | GraphReady | StageSummary;
+
+/** Euclidean distance between two node origins. [Units: world units] */
+export function distance(a: readonly number[], b: readonly number[]): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}

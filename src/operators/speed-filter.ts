@@ -1,0 +1,77 @@
+/**
+ * speed-filter: keeps traversals a bot can repeat.
+ *
+ * Like `filter`, but on the links between consecutive waypoints of a run: a pair whose
+ * horizontal speed exceeds `maxSpeed` (bots run at 400 u/s; 450 leaves room for diagonal
+ * running) was a strafe jump or similar expert movement. Such a pair casts no link vote: the
+ * later waypoint is re-emitted with `linkFromPrevious: false`, and the traversal goes to the
+ * strafe archive as a {@link StrafeTrace}. Both waypoints still vote for their nodes: the
+ * landing spot is a fine place to be, just not by that route.
+ *
+ * Emits waypoints (some with links cut), strafe traces, and on completion a `speed-filter`
+ * summary.
+ *
+ * @example
+ * stages:
+ *   - speed-filter: { maxSpeed: 450 }
+ * @see downsample, vote
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import type { NavEvent, Waypoint } from './types.js';
+
+export interface SpeedFilterOptions {
+  /** Horizontal speed above which a pair casts no link vote. [Units: u/s] [Limit: > 0] */
+  readonly maxSpeed: number;
+}
+
+export const speedFilterDefaults: SpeedFilterOptions = Object.freeze({
+  maxSpeed: 450,
+});
+
+export function speedFilter(options: Partial<SpeedFilterOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+  const o: SpeedFilterOptions = { ...speedFilterDefaults, ...options };
+  if (!(o.maxSpeed > 0)) throw new RangeError('speed-filter: maxSpeed must be > 0');
+  return (source) =>
+    new Observable<NavEvent>((subscriber) => {
+      const previous = new Map<string, Waypoint>();
+      let pairs = 0;
+      let cut = 0;
+      return relay(source, subscriber, {
+        next(e) {
+          if (e.kind === 'waypoint') {
+            const key = `${e.segment}:${e.slot}:${e.run}`;
+            const prev = previous.get(key);
+            previous.set(key, e);
+            if (prev && e.linkFromPrevious) {
+              pairs++;
+              const speed = e.dt > 0 ? e.dxy / e.dt : Infinity;
+              if (speed > o.maxSpeed) {
+                cut++;
+                subscriber.next({ ...e, linkFromPrevious: false });
+                subscriber.next({
+                  kind: 'strafe-trace',
+                  segment: e.segment,
+                  slot: e.slot,
+                  run: e.run,
+                  from: prev.origin,
+                  to: e.origin,
+                  speed,
+                  dt: e.dt,
+                  path: [prev.origin[0], prev.origin[1], prev.origin[2], prev.time, ...e.path],
+                });
+                return;
+              }
+            }
+            subscriber.next(e);
+            return;
+          }
+          if (e.kind === 'run-end') previous.delete(`${e.segment}:${e.slot}:${e.run}`);
+          subscriber.next(e);
+        },
+        complete() {
+          subscriber.next({ kind: 'summary', stage: 'speed-filter', data: { pairs, cut } });
+        },
+      });
+    });
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDefaults, classifyGraph, classifyNode } from '../../src/operators/classify.js';
+import type { DraftLink, DraftNode } from '../../src/operators/graph-types.js';
+
+function node(more: Partial<DraftNode> = {}): DraftNode {
+  return {
+    origin: [0, 0, 24],
+    type: 'MOVE',
+    weight: 5,
+    demos: 3,
+    votes: 5,
+    underwater: 0,
+    crouched: 0,
+    ladder: 0,
+    airborne: 0,
+    vz: 0,
+    dxy: 96,
+    source: 'votes',
+    ...more,
+  };
+}
+
+function link(from: number, to: number, more: Partial<DraftLink> = {}): DraftLink {
+  return { from, to, type: 'MOVE', weight: 3, demos: 3, votes: 3, airborne: 0, ...more };
+}
+
+describe('classify nodes (seed rules, first match wins)', () => {
+  const o = classifyDefaults;
+  it.each([
+    ['WATER', { underwater: 0.7, crouched: 0.9 }],
+    ['CROUCH', { crouched: 0.7 }],
+    ['LADDER_UP', { vz: 200, dxy: 10, ladder: 0.8 }],
+    ['LADDER_DOWN', { vz: -200, dxy: 10, ladder: 0.8 }],
+    ['MOVE', { vz: -200, dxy: 10, ladder: 0 }], // falling straight down is not a ladder
+    ['JUMP', { vz: 120, airborne: 0.8 }],
+    ['MOVE', { vz: 120, airborne: 0 }], // going up stairs on the ground
+    ['MOVE', {}],
+  ] as const)('%s for %j', (type, features) => {
+    expect(classifyNode(node(features), o)).toBe(type);
+  });
+});
+
+describe('classify links', () => {
+  it('types drops by depth with the engine thresholds and makes them one-way', () => {
+    const nodes = [node({ origin: [0, 0, 300] }), node({ origin: [50, 0, 100] }), node({ origin: [50, 50, 80] }), node({ origin: [0, 80, 60] }), node({ origin: [0, 0, 0] })];
+    const { graph, stats } = classifyGraph(
+      {
+        nodes,
+        links: [
+          link(0, 1, { airborne: 1 }), // 200 down: stand drop
+          link(1, 0), // climbing back 200 up: removed
+          link(0, 2, { airborne: 1 }), // 220: crouch drop
+          link(0, 3, { airborne: 1 }), // 240: unsafe drop
+          link(0, 4, { airborne: 1 }), // 300: too deep, removed
+          link(3, 4), // 60 down on the ground (no flight): a walk
+        ],
+      },
+      classifyDefaults,
+    );
+    expect(graph.links.map((l) => [l.from, l.to, l.type])).toEqual([
+      [0, 1, 'STAND_DROP'],
+      [0, 2, 'CROUCH_DROP'],
+      [0, 3, 'UNSAFE_DROP'],
+      [3, 4, 'MOVE'],
+    ]);
+    expect(stats).toMatchObject({ dropsTooDeep: 1, reverseOfDropRemoved: 1 });
+  });
+
+  it('keeps the reverse of a drop when it is a ladder climb', () => {
+    const nodes = [node({ origin: [0, 0, 300], ladder: 1, vz: 200, dxy: 5 }), node({ origin: [0, 0, 100], ladder: 1, vz: 200, dxy: 5 })];
+    const { graph } = classifyGraph({ nodes, links: [link(0, 1, { airborne: 1 }), link(1, 0)] }, classifyDefaults);
+    expect(graph.links.map((l) => l.type)).toEqual(['STAND_DROP', 'LADDER_UP']);
+  });
+});
