@@ -29,6 +29,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
 
 export interface ClassifyOptions {
@@ -81,7 +83,10 @@ export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
 
 const CLIMBABLE = new Set(['LADDER_UP', 'LADDER_DOWN', 'LADDER', 'WATER']);
 
-export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: DraftGraph; stats: Record<string, unknown> } {
+export function classifyGraph(
+  g: DraftGraph,
+  o: ClassifyOptions,
+): { graph: DraftGraph; stats: Record<string, unknown> } {
   const nodes = g.nodes.map((n) => (n.source === 'votes' ? { ...n, type: classifyNode(n, o) } : n));
   const typed: DraftLink[] = [];
   const dropPairs = new Set<string>();
@@ -94,7 +99,8 @@ export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: Draft
         tooDeep++;
         continue;
       }
-      type = -dz <= o.standDrop ? 'STAND_DROP' : -dz <= o.crouchDrop ? 'CROUCH_DROP' : 'UNSAFE_DROP';
+      type =
+        -dz <= o.standDrop ? 'STAND_DROP' : -dz <= o.crouchDrop ? 'CROUCH_DROP' : 'UNSAFE_DROP';
       dropPairs.add(`${l.to}:${l.from}`);
     }
     typed.push({ ...l, type });
@@ -117,7 +123,9 @@ export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: Draft
   };
 }
 
-export function classify(options: Partial<ClassifyOptions> = {}): OperatorFunction<GraphEvent, GraphEvent> {
+export function classify(
+  options: Partial<ClassifyOptions> = {},
+): OperatorFunction<GraphEvent, GraphEvent> {
   const o: ClassifyOptions = { ...classifyDefaults, ...options };
   return (source) =>
     new Observable<GraphEvent>((subscriber) =>
@@ -134,3 +142,38 @@ export function classify(options: Partial<ClassifyOptions> = {}): OperatorFuncti
       }),
     );
 }
+
+/** The `classify` stage of pipeline files. */
+export const classifyStage = defineStage<ClassifyOptions>({
+  meta: {
+    name: 'classify',
+    description:
+      'Node types (water, crouch, ladder up/down, jump, move) and link types (drops by depth).',
+    phase: 'graph',
+    needs: ['graph'],
+    adds: [],
+    removes: [],
+    schema: options({
+      waterRatio: num('Share of underwater votes for WATER.', { minimum: 0, maximum: 1 }),
+      crouchRatio: num('Share of crouched votes for CROUCH.', { minimum: 0, maximum: 1 }),
+      ladderSpeed: num('Mean vertical speed of a ladder node. [u/s]', { minimum: 0 }),
+      ladderMaxStep: num('Most mean horizontal step of a ladder node. [world units]', {
+        minimum: 0,
+      }),
+      ladderRatio: num('Share of votes with ladder evidence.', { minimum: 0, maximum: 1 }),
+      jumpSpeed: num('Mean vertical speed of a jump node. [u/s]', { minimum: 0 }),
+      jumpRatio: num('Share of votes in free flight for JUMP.', { minimum: 0, maximum: 1 }),
+      dropMin: num('Height loss from which a traversal with free flight is a drop. [world units]', {
+        minimum: 0,
+      }),
+      standDrop: num('Deepest stand drop (engine: 210). [world units]', { minimum: 0 }),
+      crouchDrop: num('Deepest crouch drop (engine: 224). [world units]', { minimum: 0 }),
+      unsafeDrop: num(
+        'Deepest unsafe drop (engine: 256); deeper links are removed. [world units]',
+        { minimum: 0 },
+      ),
+    }),
+    defaults: classifyDefaults,
+  },
+  create: (options) => classify(options),
+});

@@ -22,6 +22,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, options } from '../pipeline/schema-helpers.js';
 import { VOTE_AIRBORNE, VOTE_CROUCHED, VOTE_LADDER, VOTE_UNDERWATER } from './types.js';
 import type { DraftLink, DraftNode, GraphEvent } from './graph-types.js';
 import { clusterVotes } from './internal/cluster-votes.js';
@@ -49,7 +51,9 @@ export const clusterDefaults: ClusterOptions = Object.freeze({
   minLinkDemos: 1,
 });
 
-export function cluster(options: Partial<ClusterOptions> = {}): OperatorFunction<GraphEvent, GraphEvent> {
+export function cluster(
+  options: Partial<ClusterOptions> = {},
+): OperatorFunction<GraphEvent, GraphEvent> {
   const o: ClusterOptions = { ...clusterDefaults, ...options };
   if (!(o.radius > 0)) throw new RangeError('cluster: radius must be > 0');
   return (source) =>
@@ -123,7 +127,10 @@ export function buildGraph(pool: VotePool, o: ClusterOptions): Built {
       pool.linkDemo[x] - pool.linkDemo[y] ||
       pool.linkAirborne[x] - pool.linkAirborne[y],
   );
-  const pairs = new Map<number, { weight: number; votes: number; airborne: number; demos: Set<number> }>();
+  const pairs = new Map<
+    number,
+    { weight: number; votes: number; airborne: number; demos: Set<number> }
+  >();
   const linkVotesUsed = used.length;
   for (const l of used) {
     const key = pairOf[l];
@@ -172,7 +179,12 @@ export function buildGraph(pool: VotePool, o: ClusterOptions): Built {
   };
 }
 
-function describeCluster(pool: VotePool, members: Uint32Array, weight: number, demos: number): DraftNode {
+function describeCluster(
+  pool: VotePool,
+  members: Uint32Array,
+  weight: number,
+  demos: number,
+): DraftNode {
   const p = pool.positions;
   let sx = 0;
   let sy = 0;
@@ -224,3 +236,31 @@ function describeCluster(pool: VotePool, members: Uint32Array, weight: number, d
     source: 'votes',
   };
 }
+
+/** The `cluster` stage of pipeline files. */
+export const clusterStage = defineStage<ClusterOptions>({
+  meta: {
+    name: 'cluster',
+    description:
+      'Merges votes within `radius` into nodes (weight and distinct-demo thresholds) and links.',
+    phase: 'graph',
+    needs: ['votes'],
+    adds: ['graph'],
+    removes: ['votes'],
+    schema: options({
+      radius: num('Votes closer than this merge. [world units]', { exclusiveMinimum: 0 }),
+      minWeight: num('Least total vote weight of a node.', { minimum: 0 }),
+      minDemos: num('Least number of distinct demos voting for a node.', {
+        minimum: 1,
+        integer: true,
+      }),
+      minLinkWeight: num('Least total weight of a link.', { minimum: 0 }),
+      minLinkDemos: num('Least number of distinct demos making a link.', {
+        minimum: 1,
+        integer: true,
+      }),
+    }),
+    defaults: clusterDefaults,
+  },
+  create: (options) => cluster(options),
+});

@@ -20,6 +20,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, list, options } from '../pipeline/schema-helpers.js';
 import { EV_FALL, EV_FALLFAR } from '../sources/mvd2/protocol.js';
 import type { DeathCause, NavEvent, RunEnd, Sample } from './types.js';
 
@@ -59,7 +61,9 @@ function runKey(segment: number, slot: number, run: number): string {
   return `${segment}:${slot}:${run}`;
 }
 
-export function deathWeight(options: Partial<DeathWeightOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+export function deathWeight(
+  options: Partial<DeathWeightOptions> = {},
+): OperatorFunction<NavEvent, NavEvent> {
   const o: DeathWeightOptions = { ...deathWeightDefaults, ...options };
   const fallEvents = new Set(o.fallEvents);
   return (source) =>
@@ -69,8 +73,11 @@ export function deathWeight(options: Partial<DeathWeightOptions> = {}): Operator
       let downweighted = 0;
 
       const classify = (b: RunBuffer | undefined, end: RunEnd): DeathCause => {
-        const fallEvent = fallEvents.has(end.event) || (b !== undefined && b.lastFallEvent >= end.frame - o.fallWindow);
-        const fastFall = o.fallSpeed > 0 && b !== undefined && b.lastFastFall >= end.frame - o.fallWindow;
+        const fallEvent =
+          fallEvents.has(end.event) ||
+          (b !== undefined && b.lastFallEvent >= end.frame - o.fallWindow);
+        const fastFall =
+          o.fallSpeed > 0 && b !== undefined && b.lastFastFall >= end.frame - o.fallWindow;
         if (fallEvent || fastFall) return 'fall';
         if (b !== undefined && b.underwaterStreak > o.drownFrames) return 'drown';
         return 'combat';
@@ -82,7 +89,12 @@ export function deathWeight(options: Partial<DeathWeightOptions> = {}): Operator
             const key = runKey(e.segment, e.slot, e.run);
             let b = runs.get(key);
             if (!b) {
-              b = { held: [], lastFallEvent: -Infinity, lastFastFall: -Infinity, underwaterStreak: 0 };
+              b = {
+                held: [],
+                lastFallEvent: -Infinity,
+                lastFastFall: -Infinity,
+                underwaterStreak: 0,
+              };
               runs.set(key, b);
             }
             if (fallEvents.has(e.event)) b.lastFallEvent = e.frame;
@@ -115,7 +127,8 @@ export function deathWeight(options: Partial<DeathWeightOptions> = {}): Operator
         },
         complete() {
           // Runs still open (a source without run ends): release what is held, in run order.
-          for (const key of [...runs.keys()].sort()) for (const s of runs.get(key)!.held) subscriber.next(s);
+          for (const key of [...runs.keys()].sort())
+            for (const s of runs.get(key)!.held) subscriber.next(s);
           runs.clear();
           subscriber.next({
             kind: 'summary',
@@ -126,3 +139,41 @@ export function deathWeight(options: Partial<DeathWeightOptions> = {}): Operator
       });
     });
 }
+
+/** The `death-weight` stage of pipeline files. */
+export const deathWeightStage = defineStage<DeathWeightOptions>({
+  meta: {
+    name: 'death-weight',
+    description:
+      'Classifies deaths (fall, drown, combat) and down-weights the frames before environmental deaths.',
+    phase: 'demo',
+    needs: ['sample', 'run-end'],
+    adds: [],
+    removes: [],
+    schema: options({
+      window: num('Frames before an environmental death that get down-weighted.', {
+        minimum: 0,
+        integer: true,
+      }),
+      factor: num('Weight multiplier for those frames.', { minimum: 0, maximum: 1 }),
+      fallEvents: list(
+        'Entity events that mean a fall.',
+        num('EV_* number', { minimum: 0, maximum: 255, integer: true }),
+      ),
+      fallWindow: num('Frames before a death in which a fall event counts.', {
+        minimum: 0,
+        integer: true,
+      }),
+      fallSpeed: num(
+        'Free flight faster than this downwards before death is a fall; 0 = off. [u/s]',
+        { minimum: 0 },
+      ),
+      drownFrames: num('Consecutive underwater frames before death that mean drowning.', {
+        minimum: 0,
+        integer: true,
+      }),
+    }),
+    defaults: deathWeightDefaults,
+  },
+  create: (options) => deathWeight(options),
+});

@@ -20,6 +20,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, options } from '../pipeline/schema-helpers.js';
 import { EV_LADDER_STEP } from '../sources/mvd2/protocol.js';
 import type { NavEvent, Sample, Waypoint } from './types.js';
 
@@ -60,7 +62,9 @@ function isFlying(s: Sample, o: DownsampleOptions): boolean {
   return s.vz !== 0 && Math.abs(s.az + o.gravity) < o.flightTolerance;
 }
 
-export function downsample(options: Partial<DownsampleOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+export function downsample(
+  options: Partial<DownsampleOptions> = {},
+): OperatorFunction<NavEvent, NavEvent> {
   const o: DownsampleOptions = { ...downsampleDefaults, ...options };
   if (!(o.spacing > 0)) throw new RangeError('downsample: spacing must be > 0');
   return (source) =>
@@ -110,11 +114,25 @@ export function downsample(options: Partial<DownsampleOptions> = {}): OperatorFu
             let span = spans.get(key);
             const isFirst = !span;
             if (!span) {
-              span = { last: null, path: 0, frames: 0, weightSum: 0, ladder: false, airborne: false, points: [], tail: null };
+              span = {
+                last: null,
+                path: 0,
+                frames: 0,
+                weightSum: 0,
+                ladder: false,
+                airborne: false,
+                points: [],
+                tail: null,
+              };
               spans.set(key, span);
             }
             const prev = span.tail ?? span.last;
-            if (prev) span.path += Math.hypot(e.origin[0] - prev.origin[0], e.origin[1] - prev.origin[1], e.origin[2] - prev.origin[2]);
+            if (prev)
+              span.path += Math.hypot(
+                e.origin[0] - prev.origin[0],
+                e.origin[1] - prev.origin[1],
+                e.origin[2] - prev.origin[2],
+              );
             span.frames++;
             span.weightSum += e.weight;
             span.points.push(e.origin[0], e.origin[1], e.origin[2], e.time);
@@ -122,7 +140,10 @@ export function downsample(options: Partial<DownsampleOptions> = {}): OperatorFu
             if (isFlying(e, o)) span.airborne = true;
             // Swimming up or down looks the same but is not a ladder.
             const climbing =
-              !e.underwater && Math.abs(e.vz) >= o.climbSpeed && Math.abs(e.az) < o.flightTolerance && e.hspeed <= o.climbMaxHspeed;
+              !e.underwater &&
+              Math.abs(e.vz) >= o.climbSpeed &&
+              Math.abs(e.az) < o.flightTolerance &&
+              e.hspeed <= o.climbMaxHspeed;
             if (climbing) span.ladder = true;
             span.tail = e;
             if (isFirst || span.path >= o.spacing) emitWaypoint(span, e);
@@ -141,3 +162,29 @@ export function downsample(options: Partial<DownsampleOptions> = {}): OperatorFu
       });
     });
 }
+
+/** The `downsample` stage of pipeline files. */
+export const downsampleStage = defineStage<DownsampleOptions>({
+  meta: {
+    name: 'downsample',
+    description:
+      "One waypoint per `spacing` units of path along each run, with the span's features.",
+    phase: 'demo',
+    needs: ['sample', 'run-end'],
+    adds: ['waypoint'],
+    removes: ['sample'],
+    schema: options({
+      spacing: num('Path length between waypoints (NODE_DENSITY). [world units]', {
+        exclusiveMinimum: 0,
+      }),
+      gravity: num('Game gravity. [u/s²]', { exclusiveMinimum: 0 }),
+      flightTolerance: num('|az + gravity| below this is free flight. [u/s²]', {
+        exclusiveMinimum: 0,
+      }),
+      climbSpeed: num('Least vertical speed of a ladder climb. [u/s]', { minimum: 0 }),
+      climbMaxHspeed: num('Most horizontal speed of a ladder climb. [u/s]', { minimum: 0 }),
+    }),
+    defaults: downsampleDefaults,
+  },
+  create: (options) => downsample(options),
+});

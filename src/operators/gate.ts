@@ -21,6 +21,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, bool, options } from '../pipeline/schema-helpers.js';
 import { EV_PLAYER_TELEPORT, PmType, RDF_UNDERWATER } from '../sources/mvd2/protocol.js';
 import type { Frame, NavEvent, RunEndReason, Sample } from './types.js';
 import { PlayerTracker } from './internal/player-tracker.js';
@@ -92,7 +94,10 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
           if (last) {
             if (p.event === EV_PLAYER_TELEPORT) {
               endRun(p.slot, f.index, 'teleport', p.event);
-            } else if (Math.hypot(x - last.x, y - last.y, z - last.z) > o.maxStepPerFrame * (f.index - last.frame)) {
+            } else if (
+              Math.hypot(x - last.x, y - last.y, z - last.z) >
+              o.maxStepPerFrame * (f.index - last.frame)
+            ) {
               endRun(p.slot, f.index, 'impossible-step', p.event);
             } else if (f.index - last.frame > 1) {
               // A gap in the frames of a live player (should not happen): do not bridge it.
@@ -148,7 +153,8 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
           const ratio = playerFrames > 0 ? spectator / playerFrames : 0;
           const flagged = ratio > o.maxSpectatorRatio;
           const discarded: Record<string, number> = {};
-          for (let t = 1; t < 6; t++) if (framesByPmType[t]) discarded[PM_NAMES[t] ?? 'other'] = framesByPmType[t];
+          for (let t = 1; t < 6; t++)
+            if (framesByPmType[t]) discarded[PM_NAMES[t] ?? 'other'] = framesByPmType[t];
           subscriber.next({
             kind: 'summary',
             stage: 'gate',
@@ -166,3 +172,29 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
       });
     });
 }
+
+/** The `gate` stage of pipeline files. */
+export const gateStage = defineStage<GateOptions>({
+  meta: {
+    name: 'gate',
+    description:
+      'PM_NORMAL players only (never spectators or the MVD dummy), cut into runs at deaths, teleports and impossible steps.',
+    phase: 'demo',
+    needs: ['frame'],
+    adds: ['sample', 'run-end'],
+    removes: ['frame'],
+    schema: options({
+      maxSpectatorRatio: num('A demo with a larger share of spectator frames is flagged.', {
+        minimum: 0,
+        maximum: 1,
+      }),
+      skipSpectatorDemos: bool('Skip flagged demos (false: only flag them).'),
+      crouchViewHeight: num('viewoffset z below this is crouching (standing is 22). [world units]'),
+      maxStepPerFrame: num('A larger move in one frame ends the run. [world units]', {
+        exclusiveMinimum: 0,
+      }),
+    }),
+    defaults: gateDefaults,
+  },
+  create: (options) => gate(options),
+});

@@ -13,6 +13,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { str, options } from '../pipeline/schema-helpers.js';
 import type { NavEvent } from './types.js';
 
 export interface MapFilterOptions {
@@ -22,7 +24,9 @@ export interface MapFilterOptions {
 
 export const mapFilterDefaults: MapFilterOptions = Object.freeze({ map: '' });
 
-export function mapFilter(options: Partial<MapFilterOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+export function mapFilter(
+  options: Partial<MapFilterOptions> = {},
+): OperatorFunction<NavEvent, NavEvent> {
   const o: MapFilterOptions = { ...mapFilterDefaults, ...options };
   if (!o.map) throw new RangeError('map-filter: map must be set');
   const wanted = o.map.toLowerCase();
@@ -58,9 +62,33 @@ export function mapFilter(options: Partial<MapFilterOptions> = {}): OperatorFunc
           subscriber.next({
             kind: 'summary',
             stage: 'map-filter',
-            data: { map: o.map, maps, segments: maps.length, segmentsKept, framesKept, framesDropped },
+            data: {
+              map: o.map,
+              maps,
+              segments: maps.length,
+              segmentsKept,
+              framesKept,
+              framesDropped,
+            },
           });
         },
       });
     });
 }
+
+/** The `map-filter` stage of pipeline files. */
+export const mapFilterStage = defineStage<MapFilterOptions>({
+  meta: {
+    name: 'map-filter',
+    description: "Keeps only the segments played on the nav's map; reports demos of other maps.",
+    phase: 'demo',
+    needs: ['segment', 'frame'],
+    adds: [],
+    removes: [],
+    schema: options({
+      map: str("Map name (default: the pipeline's map)."),
+    }),
+    defaults: mapFilterDefaults,
+  },
+  create: (options, ctx) => mapFilter({ ...options, map: options.map || ctx.map }),
+});

@@ -18,6 +18,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, options } from '../pipeline/schema-helpers.js';
 import type { NavEvent, Waypoint } from './types.js';
 
 export interface SpeedFilterOptions {
@@ -29,7 +31,9 @@ export const speedFilterDefaults: SpeedFilterOptions = Object.freeze({
   maxSpeed: 450,
 });
 
-export function speedFilter(options: Partial<SpeedFilterOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+export function speedFilter(
+  options: Partial<SpeedFilterOptions> = {},
+): OperatorFunction<NavEvent, NavEvent> {
   const o: SpeedFilterOptions = { ...speedFilterDefaults, ...options };
   if (!(o.maxSpeed > 0)) throw new RangeError('speed-filter: maxSpeed must be > 0');
   return (source) =>
@@ -75,3 +79,22 @@ export function speedFilter(options: Partial<SpeedFilterOptions> = {}): Operator
       });
     });
 }
+
+/** The `speed-filter` stage of pipeline files. */
+export const speedFilterStage = defineStage<SpeedFilterOptions>({
+  meta: {
+    name: 'speed-filter',
+    description: 'Pairs faster than `maxSpeed` cast no link vote and go to the strafe archive.',
+    phase: 'demo',
+    needs: ['waypoint'],
+    adds: ['strafe-trace'],
+    removes: [],
+    schema: options({
+      maxSpeed: num('Horizontal speed above which a pair casts no link vote. [u/s]', {
+        exclusiveMinimum: 0,
+      }),
+    }),
+    defaults: speedFilterDefaults,
+  },
+  create: (options) => speedFilter(options),
+});

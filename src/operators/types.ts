@@ -179,13 +179,6 @@ export interface StageSummary {
 
 /** Everything that can flow through a per-demo pipeline. */
 export type NavEvent =
-  | DemoEvent
-  | Sample
-  | RunEnd
-  | Waypoint
-  | StrafeTrace
-  | NodeVote
-  | LinkVote
-  | StageSummary;
+  DemoEvent | Sample | RunEnd | Waypoint | StrafeTrace | NodeVote | LinkVote | StageSummary;
 
 export type NavEventKind = NavEvent['kind'];

@@ -15,6 +15,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { options } from '../pipeline/schema-helpers.js';
 import {
   VOTE_AIRBORNE,
   VOTE_CROUCHED,
@@ -56,7 +58,13 @@ export function vote(_options: Partial<VoteOptions> = {}): OperatorFunction<NavE
             const from = lastVote.get(key);
             if (from !== undefined && e.linkFromPrevious) {
               links++;
-              subscriber.next({ kind: 'link-vote', from, to: index, weight: e.weight, airborne: e.airborne });
+              subscriber.next({
+                kind: 'link-vote',
+                from,
+                to: index,
+                weight: e.weight,
+                airborne: e.airborne,
+              });
             }
             lastVote.set(key, index);
             return;
@@ -65,8 +73,27 @@ export function vote(_options: Partial<VoteOptions> = {}): OperatorFunction<NavE
           subscriber.next(e);
         },
         complete() {
-          subscriber.next({ kind: 'summary', stage: 'vote', data: { nodeVotes: nodes, linkVotes: links } });
+          subscriber.next({
+            kind: 'summary',
+            stage: 'vote',
+            data: { nodeVotes: nodes, linkVotes: links },
+          });
         },
       });
     });
 }
+
+/** The `vote` stage of pipeline files. */
+export const voteStage = defineStage<VoteOptions>({
+  meta: {
+    name: 'vote',
+    description: 'Node votes for waypoints and directed link votes between consecutive ones.',
+    phase: 'demo',
+    needs: ['waypoint'],
+    adds: ['node-vote', 'link-vote'],
+    removes: ['waypoint'],
+    schema: options({}),
+    defaults: voteDefaults,
+  },
+  create: (options) => vote(options),
+});

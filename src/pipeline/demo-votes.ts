@@ -31,7 +31,11 @@ export interface DemoVotes {
   /** Reader warnings (truncation, trailing data). */
   readonly warnings: readonly string[];
   /** Stream facts from the reader's `end` event, if it got there. */
-  readonly stream: { readonly fileBytes: number; readonly streamBytes: number; readonly frames: number } | null;
+  readonly stream: {
+    readonly fileBytes: number;
+    readonly streamBytes: number;
+    readonly frames: number;
+  } | null;
 }
 
 export interface StrafeTraces {
@@ -108,7 +112,8 @@ export class DemoVotesCollector {
   add(e: NavEvent): void {
     switch (e.kind) {
       case 'node-vote':
-        if (e.index !== this.w.length) throw new Error(`node vote ${e.index} out of order (expected ${this.w.length})`);
+        if (e.index !== this.w.length)
+          throw new Error(`node vote ${e.index} out of order (expected ${this.w.length})`);
         this.pos.push(e.origin[0], e.origin[1], e.origin[2]);
         this.w.push(e.weight);
         this.vz.push(e.vz);

@@ -8,8 +8,11 @@ import type { Observable, Subscriber, TeardownLogic } from 'rxjs';
 
 export interface RelayHandlers<I> {
   next(value: I): void;
-  /** Flush buffered work; `subscriber.complete()` is called afterwards. */
-  complete?(): void;
+  /**
+   * Flush buffered work; `subscriber.complete()` is called afterwards (after the promise, when
+   * one is returned: for operators that do asynchronous work such as reading a map).
+   */
+  complete?(): void | Promise<void>;
 }
 
 export function relay<I, O>(source: Observable<I>, subscriber: Subscriber<O>, handlers: RelayHandlers<I>): TeardownLogic {
@@ -26,13 +29,21 @@ export function relay<I, O>(source: Observable<I>, subscriber: Subscriber<O>, ha
       subscriber.error(err);
     },
     complete() {
+      let pending: void | Promise<void>;
       try {
-        handlers.complete?.();
+        pending = handlers.complete?.();
       } catch (err) {
         subscriber.error(err);
         return;
       }
-      subscriber.complete();
+      if (pending instanceof Promise) {
+        pending.then(
+          () => subscriber.complete(),
+          (err: unknown) => subscriber.error(err),
+        );
+      } else {
+        subscriber.complete();
+      }
     },
   });
   return subscription;

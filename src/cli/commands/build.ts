@@ -1,0 +1,137 @@
+/**
+ * `navgen build`: demos → `.nav`, from a pipeline file or from flags.
+ *
+ *   navgen build pipelines/wizs.yaml
+ *   navgen build --map wizs --bsp maps/wizs.bsp --out wizs.nav [--min-demos N] DEMO…
+ *
+ * Both forms run the same pipeline and give byte-identical outputs.
+ */
+import { relative } from 'node:path';
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
+import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
+import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
+import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
+import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
+import { buildReport, writeBuildReport } from '../../sinks/build-report.js';
+import { CliError, EXIT_FAILURE, EXIT_PARTIAL, EXIT_USAGE } from '../exit-codes.js';
+import { progressObserver } from '../progress.js';
+import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
+
+interface BuildOptions {
+  map?: string;
+  bsp?: string;
+  out?: string;
+  minDemos?: number;
+  workers?: number;
+  cache?: string | false;
+  report?: string;
+  strafeTraces?: string;
+  feedback?: string;
+  feedbackNav?: string;
+  keepDamagedPrefix?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+  progress?: boolean;
+}
+
+const positiveInt = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`${name} must be a positive integer, got "${v}"`, EXIT_USAGE);
+  return n;
+};
+
+export function register(program: Command): void {
+  program
+    .command('build')
+    .description(
+      'Build a .nav from demos: from a pipeline file (navgen build pipelines/MAP.yaml), or from flags (navgen build --map MAP --bsp MAP.bsp --out MAP.nav DEMO...). Per-demo work runs in worker threads and is cached by content hash.',
+    )
+    .argument('[inputs...]', 'a pipeline file (.yaml/.json), or demo files with --map/--out')
+    .option('--map <name>', 'map name (flag form); only segments played on it are used')
+    .option('--bsp <file>', 'the map (BSP v38) for spawn points (flag form)')
+    .option('--out <file>', 'the .nav to write (flag form)')
+    .addOption(new Option('--min-demos <n>', 'least distinct demos per node (flag form; default 3)').argParser(positiveInt('--min-demos')))
+    .addOption(new Option('--workers <n>', 'worker threads (default: number of cores)').argParser(positiveInt('--workers')))
+    .option('--cache <dir>', 'per-demo cache folder (default .navgen-cache beside the pipeline, or in the working folder)')
+    .option('--no-cache', 'do not read or write the per-demo cache')
+    .option('--report <file>', 'write the JSON build report here')
+    .option('--strafe-traces <file>', 'write the high-speed traversals archive here')
+    .option('--feedback <file>', 'navgen feedback file, or a navtest report (with --feedback-nav)')
+    .option('--feedback-nav <file>', 'the .nav that the navtest report tested')
+    .option('--keep-damaged-prefix', 'use the frames before the damage of damaged demos (default: quarantine them)')
+    .option('--json', 'print the summary as JSON (one entry per demo)')
+    .option('-q, --quiet', 'print nothing but errors')
+    .option('--no-progress', 'no progress bar or lines')
+    .action(async (inputs: string[], opts: BuildOptions) => {
+      const spec = await specFrom(inputs, opts);
+      const started = Date.now();
+      const mode = opts.quiet || opts.progress === false ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
+      const progress = progressObserver(mode);
+      let result: BuildResult;
+      try {
+        result = await runBuild(spec, progress);
+      } catch (e) {
+        if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
+        throw e;
+      } finally {
+        progress.stop();
+      }
+      if (spec.output.report) {
+        await writeBuildReport(spec.output.report, buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null));
+      }
+      const seconds = (Date.now() - started) / 1000;
+      if (opts.json) process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
+      else if (!opts.quiet) process.stdout.write(formatBuildSummary(result, seconds));
+      if (result.demos.some((d) => !d.used)) process.exitCode = EXIT_PARTIAL;
+    });
+}
+
+async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineSpec> {
+  const flagForm = opts.map !== undefined || opts.out !== undefined;
+  const overrides = {
+    ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+    ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
+  };
+  try {
+    if (flagForm) {
+      if (!opts.map || !opts.out) throw new CliError('the flag form needs both --map and --out (and demo files)', EXIT_USAGE);
+      if (inputs.length === 0) throw new CliError('no demo files given', EXIT_USAGE);
+      return await pipelineFromFlags({
+        map: opts.map,
+        bsp: opts.bsp,
+        out: opts.out,
+        demos: inputs,
+        minDemos: opts.minDemos,
+        report: opts.report,
+        strafeTraces: opts.strafeTraces,
+        feedback: opts.feedback,
+        feedbackNav: opts.feedbackNav,
+        damaged: opts.keepDamagedPrefix ? 'keep-prefix' : undefined,
+        ...overrides,
+      });
+    }
+    if (inputs.length !== 1) {
+      throw new CliError('give one pipeline file, or use --map/--out with demo files (see navgen build --help)', EXIT_USAGE);
+    }
+    for (const flag of ['bsp', 'minDemos', 'feedback', 'feedbackNav'] as const) {
+      if (opts[flag] !== undefined) throw new CliError(`--${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} belongs to the flag form; set it in the pipeline file`, EXIT_USAGE);
+    }
+    const spec = await loadPipelineFile(inputs[0]);
+    return {
+      ...spec,
+      ...overrides,
+      cache: opts.cache === false ? null : opts.cache !== undefined ? opts.cache : spec.cache,
+      damaged: opts.keepDamagedPrefix ? 'keep-prefix' : spec.damaged,
+      output: {
+        ...spec.output,
+        ...(opts.report ? { report: opts.report } : {}),
+        ...(opts.strafeTraces ? { strafeTraces: opts.strafeTraces } : {}),
+      },
+    };
+  } catch (e) {
+    if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors) throw new CliError(e.message, EXIT_USAGE);
+    throw e;
+  }
+}

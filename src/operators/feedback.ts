@@ -1,0 +1,127 @@
+/**
+ * feedback: removes what a nav test found bad before the nav is written again.
+ *
+ * Like `filter`, on the graph: every node within `matchRadius` of a bad node's position is
+ * removed with its links, and every link whose ends lie within `matchRadius` of a bad link's
+ * ends is removed. Positions, not node numbers, identify failures, because numbers change from
+ * build to build. Failures that match nothing any more are counted, not fatal.
+ *
+ * Emits the pruned graph and a `feedback` summary.
+ *
+ * @example
+ * feedback: wizs.feedback.json
+ * stages:
+ *   - feedback: { matchRadius: 48 }
+ * @see cluster, spawnPoints
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import { defineStage, type StageContext } from '../pipeline/stage.js';
+import { num, options } from '../pipeline/schema-helpers.js';
+import type { DraftGraph, GraphEvent } from './graph-types.js';
+import { distance } from './graph-types.js';
+import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
+
+export interface FeedbackOptions {
+  /** A node or link end this close to a failure's position matches it. [Units: world units] [Limit: > 0] */
+  readonly matchRadius: number;
+}
+
+export const feedbackDefaults: FeedbackOptions = Object.freeze({ matchRadius: 48 });
+
+export function applyFeedback(
+  g: DraftGraph,
+  f: Feedback,
+  o: FeedbackOptions,
+): { graph: DraftGraph; stats: Record<string, unknown> } {
+  const near = (p: readonly number[], q: readonly number[]) => distance(p, q) <= o.matchRadius;
+  const removed = new Set<number>();
+  let unmatchedNodes = 0;
+  for (const bad of f.badNodes) {
+    let hit = false;
+    g.nodes.forEach((n, i) => {
+      if (near(n.origin, bad)) {
+        removed.add(i);
+        hit = true;
+      }
+    });
+    if (!hit) unmatchedNodes++;
+  }
+  const newIndex = new Int32Array(g.nodes.length).fill(-1);
+  const nodes = g.nodes.filter((_, i) => !removed.has(i));
+  let k = 0;
+  g.nodes.forEach((_, i) => {
+    if (!removed.has(i)) newIndex[i] = k++;
+  });
+  const badLinkHits = new Array<boolean>(f.badLinks.length).fill(false);
+  const links = g.links
+    .filter((l) => {
+      if (removed.has(l.from) || removed.has(l.to)) return false;
+      const a = g.nodes[l.from].origin;
+      const b = g.nodes[l.to].origin;
+      const i = f.badLinks.findIndex((bad) => near(a, bad[0]) && near(b, bad[1]));
+      if (i < 0) return true;
+      badLinkHits[i] = true;
+      return false;
+    })
+    .map((l) => ({ ...l, from: newIndex[l.from], to: newIndex[l.to] }));
+  return {
+    graph: { nodes, links },
+    stats: {
+      badNodes: f.badNodes.length,
+      badLinks: f.badLinks.length,
+      nodesRemoved: removed.size,
+      linksRemoved: g.links.length - links.length,
+      unmatchedNodes,
+      unmatchedLinks: badLinkHits.filter((h) => !h).length,
+      warnings: f.warnings,
+    },
+  };
+}
+
+/** The operator; `load` supplies the feedback when the graph arrives. */
+export function feedback(options: Partial<FeedbackOptions>, load: () => Promise<Feedback>): OperatorFunction<GraphEvent, GraphEvent> {
+  const o: FeedbackOptions = { ...feedbackDefaults, ...options };
+  return (source) =>
+    new Observable<GraphEvent>((subscriber) => {
+      let chain = Promise.resolve();
+      return relay(source, subscriber, {
+        next(e) {
+          chain = chain.then(async () => {
+            if (e.kind !== 'graph') {
+              subscriber.next(e);
+              return;
+            }
+            const r = applyFeedback(e.graph, await load(), o);
+            subscriber.next({ kind: 'graph', graph: r.graph });
+            subscriber.next({ kind: 'summary', stage: 'feedback', data: r.stats });
+          });
+        },
+        complete() {
+          return chain;
+        },
+      });
+    });
+}
+
+/** The `feedback` stage of pipeline files (the failures come from the pipeline's `feedback` file). */
+export const feedbackStage = defineStage<FeedbackOptions>({
+  meta: {
+    name: 'feedback',
+    description: 'Removes nodes and links that a nav test reported bad (matched by position).',
+    phase: 'graph',
+    needs: ['graph'],
+    adds: [],
+    removes: [],
+    schema: options({
+      matchRadius: num('A node or link end this close to a failure matches it. [world units]', { exclusiveMinimum: 0 }),
+    }),
+    defaults: feedbackDefaults,
+  },
+  create: (opts, ctx) => feedback(opts, () => loadFeedbackFor(ctx)),
+});
+
+/** The feedback the pipeline names, resolved by the runner into the stage context. */
+async function loadFeedbackFor(ctx: StageContext): Promise<Feedback> {
+  return ctx.loadFeedback ? ctx.loadFeedback() : EMPTY_FEEDBACK;
+}

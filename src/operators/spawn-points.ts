@@ -1,0 +1,216 @@
+/**
+ * spawn-points: adds a SPAWNPOINT node at every spawn point of the map and links it with the
+ * learned nodes around it, so that a bot that spawns there starts on the graph.
+ *
+ * Spawn entities float above the floor (the game drops players onto it), so each spawn node
+ * is first dropped to the floor and raised to standing height, the height convention of all
+ * other nodes. It is then linked both ways with up to `maxLinks` nearest nodes within
+ * `radius` that are within `maxStep` in height and in line of sight (no solid between them,
+ * tested on the map's BSP). A spawn point that links to nothing is reported: the learned graph
+ * does not reach it.
+ *
+ * The spawn points come from the BSP entity lump (`info_player_start`, `info_player_deathmatch`
+ * and the team spawns). Emits the augmented graph and a `spawn-points` summary.
+ *
+ * @example
+ * stages:
+ *   - spawn-points: { radius: 128, maxLinks: 4 }
+ * @see classify
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { bool, num, options } from '../pipeline/schema-helpers.js';
+import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import { distance } from './graph-types.js';
+import type { SpawnPoint } from '../sources/bsp/spawn-points.js';
+import type { BspWorld } from '../sources/bsp/world.js';
+import { pointContents } from '../sources/bsp/point-contents.js';
+import { CONTENTS_SOLID, CONTENTS_WINDOW } from '../sources/bsp/contents-flags.js';
+import { readBsp } from '../sources/bsp/read-bsp.js';
+import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
+
+export interface SpawnPointsOptions {
+  /** Farthest node a spawn links to. [Units: world units] [Limit: > 0] */
+  readonly radius: number;
+  /** Most links per spawn point (each way). [Limit: 1..32] */
+  readonly maxLinks: number;
+  /** Largest height difference of a spawn link. [Units: world units] */
+  readonly maxStep: number;
+  /** Drop spawn nodes to the floor below them (needs the BSP). */
+  readonly dropToFloor: boolean;
+  /** Deepest floor search below a spawn entity. [Units: world units] */
+  readonly maxDrop: number;
+}
+
+export const spawnPointsDefaults: SpawnPointsOptions = Object.freeze({
+  radius: 128,
+  maxLinks: 4,
+  maxStep: 32,
+  dropToFloor: true,
+  maxDrop: 256,
+});
+
+/** Player origin height above the floor it stands on (bbox mins z = -24). [Units: world units] */
+const STANDING_HEIGHT = 24;
+/** Step of the line-of-sight test. [Units: world units] */
+const SIGHT_STEP = 8;
+
+export interface MapGeometry {
+  readonly spawns: readonly SpawnPoint[];
+  /** The world, for floor and line-of-sight tests; null to skip them. */
+  readonly world: BspWorld | null;
+}
+
+/**
+ * Walls and floors for the floor search and the sight test. Player clips are left out: some
+ * maps mark whole leaves as clip where no clip brush reaches (spawns stand in them).
+ */
+const BLOCKING = CONTENTS_SOLID | CONTENTS_WINDOW;
+
+function solidAt(world: BspWorld, x: number, y: number, z: number): boolean {
+  return (pointContents(world, x, y, z) & BLOCKING) !== 0;
+}
+
+/** Height of a standing player's origin on the floor below (x, y, z), or null if none near. */
+export function standingHeight(world: BspWorld, x: number, y: number, z: number, maxDrop: number): number | null {
+  if (solidAt(world, x, y, z)) return null;
+  let free = z;
+  let step = 8;
+  // Walk down until solid, then bisect the boundary to 1/8 unit.
+  while (free - z < maxDrop && !solidAt(world, x, y, free - step)) free -= step;
+  if (z - free >= maxDrop) return null;
+  let solid = free - step;
+  while (free - solid > 0.125) {
+    const mid = (free + solid) / 2;
+    if (solidAt(world, x, y, mid)) solid = mid;
+    else free = mid;
+  }
+  return Math.round((solid + STANDING_HEIGHT) * 8) / 8;
+}
+
+function inSight(world: BspWorld, a: readonly number[], b: readonly number[]): boolean {
+  const d = distance(a, b);
+  const steps = Math.max(1, Math.ceil(d / SIGHT_STEP));
+  for (let i = 1; i < steps; i++) {
+    const t = i / steps;
+    if (solidAt(world, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)) return false;
+  }
+  return true;
+}
+
+export function addSpawnPoints(
+  g: DraftGraph,
+  map: MapGeometry,
+  o: SpawnPointsOptions,
+): { graph: DraftGraph; stats: Record<string, unknown> } {
+  const nodes: DraftNode[] = [...g.nodes];
+  const links: DraftLink[] = [...g.links];
+  const voted = g.nodes.length;
+  const unlinked: number[][] = [];
+  for (const spawn of map.spawns) {
+    let [x, y, z] = spawn.origin;
+    if (o.dropToFloor && map.world) z = standingHeight(map.world, x, y, z, o.maxDrop) ?? z;
+    const origin: [number, number, number] = [x, y, z];
+    const id = nodes.length;
+    nodes.push({
+      origin,
+      type: 'SPAWNPOINT',
+      weight: 0,
+      demos: 0,
+      votes: 0,
+      underwater: 0,
+      crouched: 0,
+      ladder: 0,
+      airborne: 0,
+      vz: 0,
+      dxy: 0,
+      source: 'spawn',
+    });
+    const near: { n: number; d: number }[] = [];
+    for (let n = 0; n < voted; n++) {
+      const other = g.nodes[n].origin;
+      if (Math.abs(other[2] - z) > o.maxStep) continue;
+      const d = distance(origin, other);
+      if (d <= o.radius && (!map.world || inSight(map.world, origin, other))) near.push({ n, d });
+    }
+    near.sort((a, b) => a.d - b.d || a.n - b.n);
+    const chosen = near.slice(0, o.maxLinks);
+    if (chosen.length === 0) unlinked.push(origin);
+    for (const { n } of chosen) {
+      const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0 };
+      links.push({ from: id, to: n, type: nodes[n].type, ...evidence });
+      links.push({ from: n, to: id, type: 'SPAWNPOINT', ...evidence });
+    }
+  }
+  return {
+    graph: { nodes, links },
+    stats: { spawnPoints: map.spawns.length, unlinked: unlinked.length, unlinkedOrigins: unlinked },
+  };
+}
+
+/** The operator; `load` supplies the map's spawn points and world when the graph arrives. */
+export function spawnPoints(
+  options: Partial<SpawnPointsOptions>,
+  load: () => Promise<MapGeometry>,
+): OperatorFunction<GraphEvent, GraphEvent> {
+  const o: SpawnPointsOptions = { ...spawnPointsDefaults, ...options };
+  return (source) =>
+    new Observable<GraphEvent>((subscriber) => {
+      // Events wait behind the map load so their order is kept.
+      let chain = Promise.resolve();
+      let failed = false;
+      return relay(source, subscriber, {
+        next(e) {
+          chain = chain.then(async () => {
+            if (failed) return;
+            if (e.kind !== 'graph') {
+              subscriber.next(e);
+              return;
+            }
+            const r = addSpawnPoints(e.graph, await load(), o);
+            subscriber.next({ kind: 'graph', graph: r.graph });
+            subscriber.next({ kind: 'summary', stage: 'spawn-points', data: r.stats });
+          });
+          chain.catch((err) => {
+            failed = true;
+            subscriber.error(err);
+          });
+        },
+        complete() {
+          return chain;
+        },
+      });
+    });
+}
+
+/** Loads spawn points and world of a BSP once. */
+export function mapGeometryLoader(bsp: string | null): () => Promise<MapGeometry> {
+  let loaded: Promise<MapGeometry> | null = null;
+  return () => {
+    if (!bsp) return Promise.resolve({ spawns: [], world: null });
+    loaded ??= readBsp(bsp).then((m) => ({ spawns: spawnPointsOf(m.entities, bsp), world: m.world }));
+    return loaded;
+  };
+}
+
+/** The `spawn-points` stage of pipeline files. */
+export const spawnPointsStage = defineStage<SpawnPointsOptions>({
+  meta: {
+    name: 'spawn-points',
+    description: 'SPAWNPOINT nodes at the map\u2019s spawn entities (from the BSP), dropped to the floor and linked to nearby nodes in sight.',
+    phase: 'graph',
+    needs: ['graph'],
+    adds: [],
+    removes: [],
+    schema: options({
+      radius: num('Farthest node a spawn links to. [world units]', { exclusiveMinimum: 0 }),
+      maxLinks: num('Most links per spawn point, each way.', { minimum: 1, maximum: 32, integer: true }),
+      maxStep: num('Largest height difference of a spawn link. [world units]', { minimum: 0 }),
+      dropToFloor: bool('Drop spawn nodes to the floor below them.'),
+      maxDrop: num('Deepest floor search below a spawn entity. [world units]', { minimum: 0 }),
+    }),
+    defaults: spawnPointsDefaults,
+  },
+  create: (opts, ctx) => spawnPoints(opts, mapGeometryLoader(ctx.bsp)),
+});

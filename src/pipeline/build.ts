@@ -1,0 +1,298 @@
+/**
+ * One build, as a recipe (after recastnavigation's `build()`):
+ *
+ * 1. Find the demos (fast-glob, sorted) and describe the per-demo setup.
+ * 2. Per demo, in workers: hash → cache hit, or read + demo stages + cache write.
+ * 3. Decide what each demo contributes: quarantine damaged demos (or keep their good prefix),
+ *    drop skipped (spectator) demos and duplicates (same bytes as another demo).
+ * 4. Merge the votes in content-hash order (so neither demo order, worker count nor cache
+ *    state changes a single bit) and run the graph stages once.
+ * 5. Turn the graph into an engine-safe `.nav` (type numbers from the table, ≤ 8095 nodes,
+ *    ≤ 32 best-supported links per node, costs) and write every output atomically.
+ *
+ * Progress goes to an observer; the result carries the summary for the report and console.
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
+import fg from 'fast-glob';
+import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
+import { buildNodeTypeTable } from '../nav/node-types.js';
+import type { DraftGraph, GraphEvent } from '../operators/graph-types.js';
+import { poolVotes } from '../operators/internal/vote-pool.js';
+import { writeNavFile } from '../sinks/nav/write-nav-file.js';
+import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
+import { readNavFile } from '../sinks/nav/read-nav.js';
+import { EMPTY_FEEDBACK, feedbackFromReport, readFeedbackFile, type Feedback } from '../sources/feedback/feedback.js';
+import { readNavtestReport } from '../sources/feedback/navtest-report.js';
+import { VERSION } from '../version.js';
+import { decodeEntry } from './demo-cache.js';
+import { canonicalJson, hashText } from './demo-cache.js';
+import { demoSkipped, type DemoVotes } from './demo-votes.js';
+import { runTasks } from './demo-pool.js';
+import { graphToNav, type NavBuildStats } from './graph-to-nav.js';
+import { loadPlugin } from './plugins.js';
+import { demoStages, graphStages, type PipelineSpec } from './pipeline-spec.js';
+import type { GraphOperator, StageContext } from './stage.js';
+import type { DemoTask, WorkerSetup } from './worker.js';
+
+/** What happened to one demo. */
+export interface DemoReport {
+  /** Path relative to the pipeline folder (or the working folder for the flag form). */
+  readonly file: string;
+  readonly contentHash: string | null;
+  /** read: parsed now; cache: reused; skipped/quarantined/duplicate/failed: contributes nothing. */
+  readonly source: 'read' | 'cache';
+  readonly used: boolean;
+  /** Why it contributes nothing (or only partly), if so. */
+  readonly note: string | null;
+  readonly error: string | null;
+  readonly summaries: DemoVotes['summaries'] | null;
+  readonly warnings: readonly string[];
+  readonly nodeVotes: number;
+  readonly linkVotes: number;
+  readonly frames: number;
+}
+
+export interface BuildResult {
+  readonly map: string;
+  readonly demos: readonly DemoReport[];
+  readonly stages: Readonly<Record<string, unknown>>;
+  readonly nav: NavBuildStats;
+  readonly outputs: Readonly<Record<string, string>>;
+  readonly strafeTraces: number;
+  readonly feedbackWarnings: readonly string[];
+  readonly cacheProblems: readonly string[];
+}
+
+export interface BuildObserver {
+  start?(total: number): void;
+  demo?(report: DemoReport, done: number, total: number): void;
+  phase?(name: string): void;
+}
+
+export class BuildError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'BuildError';
+  }
+}
+
+export async function findDemos(spec: PipelineSpec): Promise<string[]> {
+  const found = await fg([...spec.demos], { absolute: true, onlyFiles: true, unique: true, dot: false, followSymbolicLinks: true });
+  return [...new Set(found)].sort();
+}
+
+/** The per-demo half of the pipeline as plain data for workers, and its hash for cache keys. */
+export async function workerSetup(spec: PipelineSpec): Promise<WorkerSetup> {
+  const stages = demoStages(spec).map((s) => ({ name: s.name, options: s.options }));
+  const plugins = await Promise.all(spec.plugins.map(async (p) => {
+    const loaded = await loadPlugin(p);
+    return { name: loaded.name, version: loaded.version, contentHash: loaded.contentHash };
+  }));
+  const configHash = hashText(canonicalJson({ map: spec.map.toLowerCase(), stages, plugins, version: VERSION }));
+  return {
+    key: configHash,
+    configHash,
+    map: spec.map,
+    bsp: spec.bsp,
+    baseDir: spec.baseDir,
+    nodeTypes: spec.nodeTypes,
+    stages,
+    plugins: [...spec.plugins],
+    cacheDir: spec.cache,
+  };
+}
+
+async function loadFeedbackOf(spec: PipelineSpec): Promise<Feedback> {
+  const f = spec.feedback;
+  if (!f) return EMPTY_FEEDBACK;
+  if (f.nav) return feedbackFromReport(await readNavtestReport(f.file), (await readNavFile(f.nav)).nav, f.file);
+  return readFeedbackFile(f.file);
+}
+
+function stageContext(spec: PipelineSpec, log: (m: string) => void): StageContext {
+  let feedback: Promise<Feedback> | null = null;
+  return {
+    map: spec.map,
+    bsp: spec.bsp,
+    feedback: spec.feedback?.file ?? null,
+    nodeTypes: buildNodeTypeTable(spec.nodeTypes),
+    baseDir: spec.baseDir,
+    loadFeedback: () => (feedback ??= loadFeedbackOf(spec)),
+    log,
+    warn: log,
+  };
+}
+
+export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {}): Promise<BuildResult> {
+  // 1. Inputs.
+  const paths = await findDemos(spec);
+  if (paths.length === 0) {
+    throw new BuildError(`no demos match ${spec.demos.map((d) => JSON.stringify(d)).join(', ')}`);
+  }
+  const setup = await workerSetup(spec);
+  const name = (p: string) => relative(spec.baseDir, p) || p;
+  const tasks: DemoTask[] = paths.map((path) => ({ path, name: name(path), setup }));
+  observer.start?.(tasks.length);
+
+  // 2. Per demo.
+  const byPath = new Map<string, { report: DemoReport; votes: DemoVotes | null }>();
+  const cacheProblems: string[] = [];
+  let done = 0;
+  await runTasks(tasks, spec.workers, (outcome) => {
+    const file = outcome.task.name;
+    let entry: { report: DemoReport; votes: DemoVotes | null };
+    if (!outcome.ok) {
+      entry = { report: failedReport(file, outcome.error), votes: null };
+    } else {
+      const r = outcome.result;
+      if (r.corruptEntry) cacheProblems.push(`${file}: damaged cache entry recomputed (${r.corruptEntry})`);
+      if (r.cacheWriteError) cacheProblems.push(`${file}: cache entry not written (${r.cacheWriteError})`);
+      const { votes, damage } = decodeEntry(r.entry);
+      entry = { report: demoReport(file, r.contentHash, r.source, votes, damage, spec), votes };
+    }
+    byPath.set(outcome.task.path, entry);
+    observer.demo?.(entry.report, ++done, tasks.length);
+  });
+
+  // 3. Contributions, in content-hash order; the first path of identical bytes wins.
+  const ordered = paths.map((p) => byPath.get(p)!);
+  const seen = new Map<string, string>();
+  const reports: DemoReport[] = [];
+  const contributions: { hash: string; votes: DemoVotes }[] = [];
+  for (const e of ordered) {
+    let report = e.report;
+    if (report.used && report.contentHash) {
+      const first = seen.get(report.contentHash);
+      if (first !== undefined) {
+        report = { ...report, used: false, note: `duplicate of ${first} (same bytes)` };
+      } else {
+        seen.set(report.contentHash, report.file);
+        contributions.push({ hash: report.contentHash, votes: e.votes! });
+      }
+    }
+    reports.push(report);
+  }
+  contributions.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+
+  // 4. Merge and graph stages.
+  observer.phase?.('cluster');
+  const ctx = stageContext(spec, () => undefined);
+  const pool = poolVotes(contributions.map((c) => c.votes));
+  let events: Observable<GraphEvent> = from<GraphEvent[]>([{ kind: 'votes', pool }]);
+  for (const s of graphStages(spec)) {
+    events = events.pipe(s.definition.create(s.options as never, ctx) as GraphOperator);
+  }
+  const out = await lastValueFrom(events.pipe(toArray()));
+  const stages: Record<string, unknown> = {};
+  let graph: DraftGraph | null = null;
+  for (const e of out) {
+    if (e.kind === 'graph') graph = e.graph;
+    else if (e.kind === 'summary') stages[e.stage] = e.data;
+  }
+  if (!graph) throw new BuildError('the graph stages produced no graph (is cluster in the pipeline?)');
+  const feedbackWarnings = ((stages.feedback as { warnings?: string[] } | undefined)?.warnings ?? []).slice();
+
+  // 5. Outputs.
+  observer.phase?.('write');
+  const nodeTypes = buildNodeTypeTable(spec.nodeTypes);
+  const { nav, stats } = graphToNav(graph, nodeTypes);
+  const outputs: Record<string, string> = {};
+  await mkdir(dirname(spec.output.nav), { recursive: true });
+  await writeNavFile(spec.output.nav, nav, { nodeTypes });
+  outputs.nav = spec.output.nav;
+  const traces = collectTraces(contributions.map((c) => c.votes));
+  if (spec.output.strafeTraces) {
+    await mkdir(dirname(spec.output.strafeTraces), { recursive: true });
+    await writeStrafeTraces(spec.output.strafeTraces, { map: spec.map, traces });
+    outputs.strafeTraces = spec.output.strafeTraces;
+  }
+  return {
+    map: spec.map,
+    demos: reports,
+    stages,
+    nav: stats,
+    outputs,
+    strafeTraces: traces.length,
+    feedbackWarnings,
+    cacheProblems,
+  };
+}
+
+function failedReport(file: string, error: string): DemoReport {
+  return {
+    file,
+    contentHash: null,
+    source: 'read',
+    used: false,
+    note: 'failed',
+    error,
+    summaries: null,
+    warnings: [],
+    nodeVotes: 0,
+    linkVotes: 0,
+    frames: 0,
+  };
+}
+
+function demoReport(
+  file: string,
+  contentHash: string,
+  source: 'read' | 'cache',
+  votes: DemoVotes,
+  damage: { message?: string; reason?: string; code?: string } | null,
+  spec: PipelineSpec,
+): DemoReport {
+  let used = true;
+  let note: string | null = null;
+  let error: string | null = null;
+  if (damage) {
+    error = (damage as { message?: string }).message ?? `${damage.code}: ${damage.reason}`;
+    if (damage.reason && damage.code) error = `${damage.code} ${damage.reason}`;
+    if (spec.damaged === 'quarantine') {
+      used = false;
+      note = 'quarantined: damaged demo';
+    } else {
+      note = 'damaged: good prefix kept';
+    }
+  }
+  const mf = votes.summaries['map-filter'] as { segmentsKept?: number; maps?: string[] } | undefined;
+  if (used && mf && mf.segmentsKept === 0) {
+    used = false;
+    note = `other map (${(mf.maps ?? []).join(', ') || 'none'})`;
+  }
+  if (used && demoSkipped(votes)) {
+    used = false;
+    note = 'skipped: mostly spectator frames';
+  }
+  return {
+    file,
+    contentHash,
+    source,
+    used,
+    note,
+    error,
+    summaries: votes.summaries,
+    warnings: votes.warnings,
+    nodeVotes: votes.weights.length,
+    linkVotes: votes.linkWeights.length,
+    frames: votes.stream?.frames ?? 0,
+  };
+}
+
+function collectTraces(demos: readonly DemoVotes[]): StrafeTrace[] {
+  const out: StrafeTrace[] = [];
+  for (const d of demos) {
+    const s = d.strafe;
+    for (let i = 0; i < s.speed.length; i++) {
+      out.push({
+        from: [s.from[i * 3], s.from[i * 3 + 1], s.from[i * 3 + 2]],
+        to: [s.to[i * 3], s.to[i * 3 + 1], s.to[i * 3 + 2]],
+        speed: s.speed[i],
+        dt: s.dt[i],
+        path: Array.from(s.path.subarray(s.pathStart[i] * 4, s.pathStart[i + 1] * 4)),
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+/**
+ * The stages navgen ships, by name, and the default pipeline (the seed proposal's stages 2–6 in
+ * order). Plugins add theirs under `plugin/name`.
+ */
+import { classifyStage } from '../operators/classify.js';
+import { clusterStage } from '../operators/cluster.js';
+import { deathWeightStage } from '../operators/death-weight.js';
+import { downsampleStage } from '../operators/downsample.js';
+import { feedbackStage } from '../operators/feedback.js';
+import { gateStage } from '../operators/gate.js';
+import { mapFilterStage } from '../operators/map-filter.js';
+import { spawnPointsStage } from '../operators/spawn-points.js';
+import { speedFilterStage } from '../operators/speed-filter.js';
+import { voteStage } from '../operators/vote.js';
+import type { StageDefinition } from './stage.js';
+
+export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new Map(
+  (
+    [
+      mapFilterStage,
+      gateStage,
+      deathWeightStage,
+      downsampleStage,
+      speedFilterStage,
+      voteStage,
+      clusterStage,
+      classifyStage,
+      spawnPointsStage,
+      feedbackStage,
+    ] as unknown as StageDefinition<never>[]
+  ).map((s) => [s.meta.name, s]),
+);
+
+/** The stages of a pipeline file that lists none. */
+export const DEFAULT_STAGES: readonly string[] = [
+  'map-filter',
+  'gate',
+  'death-weight',
+  'downsample',
+  'speed-filter',
+  'vote',
+  'cluster',
+  'classify',
+  'spawn-points',
+  'feedback',
+];
+
+/** Event kinds the demo source produces (what the first demo stage can need). */
+export const SOURCE_KINDS: readonly string[] = ['segment', 'frame', 'player-name', 'warning', 'end'];
+/** What the per-demo part must end with for its votes to be collected. */
+export const DEMO_RESULT_KINDS: readonly string[] = ['node-vote'];
+/** What the graph phase starts with. */
+export const MERGE_KINDS: readonly string[] = ['votes'];

@@ -1,0 +1,47 @@
+/**
+ * The pipeline that `navgen build --map NAME --bsp MAP.bsp --out FILE.nav DEMO…` stands for: the
+ * default stages with the given thresholds, paths relative to the working folder. It goes
+ * through the same validation and resolution as a pipeline file, so both forms give
+ * byte-identical outputs.
+ */
+import { resolve } from 'node:path';
+import { resolvePipeline } from './load-pipeline.js';
+import { DEFAULT_STAGES } from './builtin-stages.js';
+import type { PipelineSpec } from './pipeline-spec.js';
+
+export interface BuildFlags {
+  readonly map: string;
+  readonly bsp?: string;
+  readonly out: string;
+  readonly demos: readonly string[];
+  readonly minDemos?: number;
+  readonly workers?: number;
+  readonly cache?: string | false;
+  readonly report?: string;
+  readonly strafeTraces?: string;
+  readonly feedback?: string;
+  readonly feedbackNav?: string;
+  readonly damaged?: 'quarantine' | 'keep-prefix';
+}
+
+export async function pipelineFromFlags(flags: BuildFlags, cwd = process.cwd()): Promise<PipelineSpec> {
+  const stages = DEFAULT_STAGES.map((name) =>
+    name === 'cluster' && flags.minDemos !== undefined ? { cluster: { minDemos: flags.minDemos } } : name,
+  );
+  const data = {
+    map: flags.map,
+    ...(flags.bsp ? { bsp: flags.bsp } : {}),
+    demos: [...flags.demos],
+    output: {
+      nav: flags.out,
+      ...(flags.report ? { report: flags.report } : {}),
+      ...(flags.strafeTraces ? { strafeTraces: flags.strafeTraces } : {}),
+    },
+    ...(flags.feedback ? { feedback: flags.feedbackNav ? { file: flags.feedback, nav: flags.feedbackNav } : flags.feedback } : {}),
+    ...(flags.cache !== undefined ? { cache: flags.cache } : {}),
+    ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
+    ...(flags.damaged ? { damaged: flags.damaged } : {}),
+    stages,
+  };
+  return resolvePipeline({ file: 'command line', baseDir: resolve(cwd), data, locate: () => null }, true);
+}

@@ -1,0 +1,94 @@
+/**
+ * The generator's graph (type names, evidence) → an engine-safe {@link NavFile}: type numbers
+ * from the node-type table, at most 8095 nodes (the heaviest; spawn nodes always stay), at most
+ * 32 links per node (the best supported; spawn links first, as they are the only way onto the
+ * graph from a spawn), costs as the engine computes them.
+ */
+import type { NodeTypeName, NodeTypeTable } from '../nav/node-types.js';
+import type { NavFile, NavGraph } from '../nav/types.js';
+import type { DraftGraph } from '../operators/graph-types.js';
+import { MAX_LINKS_PER_NODE, MAX_NAV_NODES } from '../sinks/nav/format.js';
+import { navFromGraph } from '../sinks/nav/nav-from-graph.js';
+
+export interface NavBuildStats {
+  readonly nodes: number;
+  readonly links: number;
+  /** Counts by type name. */
+  readonly nodeTypes: Readonly<Record<string, number>>;
+  readonly linkTypes: Readonly<Record<string, number>>;
+  readonly maxLinksPerNode: number;
+  /** Nodes beyond the engine's 8095 that were left out (the lightest). */
+  readonly nodesOverLimit: number;
+  /** Links beyond 32 per node that were left out (the least supported). */
+  readonly linksOverLimit: number;
+}
+
+/** Support of spawn links: above any vote weight, so the per-node limit never drops them. */
+const SPAWN_LINK_SUPPORT = 1e12;
+
+function typeNumber(table: NodeTypeTable, name: string): number {
+  const n = table[name as NodeTypeName];
+  if (n === undefined) throw new RangeError(`unknown node type name ${name}`);
+  return n;
+}
+
+export function graphToNav(g: DraftGraph, table: NodeTypeTable, maxNodes = MAX_NAV_NODES): { nav: NavFile; stats: NavBuildStats } {
+  // Node limit: keep spawn nodes, then the heaviest voted nodes (ties: lower index).
+  let keep = g.nodes.map((_, i) => i);
+  let nodesOverLimit = 0;
+  if (g.nodes.length > maxNodes) {
+    const rank = [...keep].sort((a, b) => {
+      const sa = g.nodes[a].source === 'spawn' ? 1 : 0;
+      const sb = g.nodes[b].source === 'spawn' ? 1 : 0;
+      return sb - sa || g.nodes[b].weight - g.nodes[a].weight || a - b;
+    });
+    const kept = new Set(rank.slice(0, maxNodes));
+    keep = keep.filter((i) => kept.has(i));
+    nodesOverLimit = g.nodes.length - keep.length;
+  }
+  const index = new Int32Array(g.nodes.length).fill(-1);
+  keep.forEach((old, i) => (index[old] = i));
+  const graph: NavGraph = {
+    nodes: keep.map((i) => ({ origin: [...g.nodes[i].origin] as [number, number, number], type: typeNumber(table, g.nodes[i].type) })),
+    links: g.links
+      .filter((l) => index[l.from] >= 0 && index[l.to] >= 0)
+      .map((l) => ({
+        from: index[l.from],
+        to: index[l.to],
+        type: typeNumber(table, l.type),
+        support: g.nodes[l.from].source === 'spawn' || g.nodes[l.to].source === 'spawn' ? SPAWN_LINK_SUPPORT : l.weight,
+      })),
+  };
+  const nav = navFromGraph(graph, { maxLinksPerNode: MAX_LINKS_PER_NODE });
+  const byNumber = new Map(Object.entries(table).map(([name, n]) => [n, name]));
+  const nodeTypes: Record<string, number> = {};
+  const linkTypes: Record<string, number> = {};
+  let links = 0;
+  let maxLinksPerNode = 0;
+  for (const n of nav.nodes) {
+    const t = byNumber.get(n.type) ?? String(n.type);
+    nodeTypes[t] = (nodeTypes[t] ?? 0) + 1;
+    links += n.links.length;
+    maxLinksPerNode = Math.max(maxLinksPerNode, n.links.length);
+    for (const l of n.links) {
+      const lt = byNumber.get(l.targetType) ?? String(l.targetType);
+      linkTypes[lt] = (linkTypes[lt] ?? 0) + 1;
+    }
+  }
+  return {
+    nav,
+    stats: {
+      nodes: nav.nodes.length,
+      links,
+      nodeTypes: sortKeys(nodeTypes),
+      linkTypes: sortKeys(linkTypes),
+      maxLinksPerNode,
+      nodesOverLimit,
+      linksOverLimit: graph.links.length - links,
+    },
+  };
+}
+
+function sortKeys(o: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+}

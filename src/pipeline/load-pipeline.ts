@@ -1,0 +1,333 @@
+/**
+ * Reading a pipeline file: parse (YAML or JSON), validate the structure against the pipeline
+ * schema, load plugins, validate every stage's options against that stage's schema, merge
+ * defaults, check that the stages can run in the given order, and resolve paths — all before
+ * a single demo is opened. Every problem names the file, line, column and key.
+ *
+ * Config flow (style guide §7): parse → merge defaults → validate → convert once → build.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import fg from 'fast-glob';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { LineCounter, parseDocument, isMap, isSeq, type Document } from 'yaml';
+import { buildNodeTypeTable, NodeTypeTableError } from '../nav/node-types.js';
+import { BUILTIN_STAGES, DEFAULT_STAGES, DEMO_RESULT_KINDS, MERGE_KINDS, SOURCE_KINDS } from './builtin-stages.js';
+import { PipelineConfigError, PipelineConfigErrors, suggest } from './config-error.js';
+import { pipelineStructureSchema } from './pipeline-schema.js';
+import { absolute, defaultWorkers, type PipelineSpec, type StageUse } from './pipeline-spec.js';
+import { loadPlugin, PluginError, type LoadedPlugin } from './plugins.js';
+import type { JsonSchema, StageDefinition } from './stage.js';
+
+/** Finds the line and column of a key path in the source text, when there is one. */
+export type Locate = (path: readonly (string | number)[]) => { line: number; column: number } | null;
+
+/** The raw content of a pipeline file after parsing (not yet validated). */
+export interface PipelineSource {
+  readonly file: string;
+  readonly baseDir: string;
+  readonly data: unknown;
+  readonly locate: Locate;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+const structureValidators = new WeakMap<ReadonlyMap<string, StageDefinition<never>>, ValidateFunction>();
+const optionValidators = new WeakMap<object, ValidateFunction>();
+
+export function parsePipelineText(text: string, file: string): PipelineSource {
+  const lineCounter = new LineCounter();
+  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new PipelineConfigErrors(
+      doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return new PipelineConfigError(file, '', e.message.split('\n')[0], pos.line, pos.col);
+      }),
+    );
+  }
+  const locate: Locate = (path) => {
+    // The deepest node that exists on the path (a missing key is reported at its parent).
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      const keyNode = n > 0 ? findKeyNode(doc, path.slice(0, n)) : null;
+      const range = keyNode?.range ?? node?.range;
+      if (range) {
+        const pos = lineCounter.linePos(range[0]);
+        return { line: pos.line, column: pos.col };
+      }
+    }
+    return null;
+  };
+  return { file, baseDir: dirname(resolve(file)), data: doc.toJS(), locate };
+}
+
+/** The key node of the last path element (so errors point at `maxSpeed:`, not its value). */
+function findKeyNode(doc: Document, path: readonly (string | number)[]): { range?: [number, number, number] } | null {
+  const parent = doc.getIn(path.slice(0, -1), true);
+  const last = path[path.length - 1];
+  if (isMap(parent)) {
+    const pair = parent.items.find((p) => (p.key as { value?: unknown })?.value === last);
+    return (pair?.key as { range?: [number, number, number] }) ?? null;
+  }
+  if (isSeq(parent) && typeof last === 'number') return (parent.items[last] as { range?: [number, number, number] }) ?? null;
+  return null;
+}
+
+export async function readPipelineSource(path: string): Promise<PipelineSource> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new PipelineConfigError(path, '', `cannot read the pipeline file: ${(e as Error).message}`);
+  }
+  return parsePipelineText(text, path);
+}
+
+function pathString(path: readonly (string | number)[]): string {
+  return path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${k}` : k), '');
+}
+
+function ajvPath(instancePath: string): (string | number)[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+}
+
+/** Ajv errors as pipeline errors: one per problem, with a suggestion for unknown keys. */
+function ajvErrors(
+  errors: readonly ErrorObject[],
+  src: PipelineSource,
+  prefix: (string | number)[],
+  label: (path: (string | number)[]) => string,
+  schemaOf: (path: (string | number)[]) => JsonSchema | null,
+): PipelineConfigError[] {
+  const out: PipelineConfigError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    // oneOf/anyOf summaries repeat what their branches said.
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+    let path = [...prefix, ...ajvPath(e.instancePath)];
+    let reason = e.message ?? 'is invalid';
+    if (e.keyword === 'additionalProperties') {
+      const key = (e.params as { additionalProperty: string }).additionalProperty;
+      const props = Object.keys(((schemaOf(ajvPath(e.instancePath)) ?? {}) as { properties?: object }).properties ?? {});
+      const hint = suggest(key, props);
+      path = [...path, key];
+      reason = `unknown key "${key}"${hint ? `; did you mean "${hint}"?` : props.length ? `; expected one of ${props.join(', ')}` : ''}`;
+    } else if (e.keyword === 'required') {
+      const key = (e.params as { missingProperty: string }).missingProperty;
+      reason = `"${key}" is required`;
+    } else if (e.keyword === 'type') {
+      reason = `must be ${(e.params as { type: string }).type}`;
+    } else if (e.keyword === 'enum') {
+      reason = `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (e.keyword === 'const') {
+      reason = `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    }
+    const key = `${pathString(path)}|${reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const pos = src.locate(path);
+    out.push(new PipelineConfigError(src.file, label(path), reason, pos?.line ?? null, pos?.column ?? null));
+  }
+  return out;
+}
+
+/** Schema of the options object at a path inside a stage schema (for unknown-key hints). */
+function subSchema(schema: JsonSchema, path: readonly (string | number)[]): JsonSchema | null {
+  let s: JsonSchema | undefined = schema;
+  for (const k of path) {
+    if (!s) return null;
+    if (typeof k === 'number') s = (s as { items?: JsonSchema }).items;
+    else s = ((s as { properties?: Record<string, JsonSchema> }).properties ?? {})[k];
+  }
+  return s ?? null;
+}
+
+interface RawPipeline {
+  map: string;
+  bsp?: string;
+  demos: string | string[];
+  output: { nav: string; strafeTraces?: string; report?: string; html?: string };
+  feedback?: string | { file: string; nav?: string };
+  cache?: string | false;
+  workers?: number | 'auto';
+  plugins?: string[];
+  nodeTypes?: Record<string, number>;
+  damaged?: 'quarantine' | 'keep-prefix';
+  stages?: (string | Record<string, unknown>)[];
+  navtest?: Record<string, unknown>;
+}
+
+/**
+ * Validates a parsed pipeline and resolves it. `literalDemos`: the demo entries are file names,
+ * not glob patterns (the flag form), and are escaped.
+ */
+export async function resolvePipeline(src: PipelineSource, literalDemos = false): Promise<PipelineSpec> {
+  const file = src.file;
+  let validate = structureValidators.get(BUILTIN_STAGES);
+  if (!validate) {
+    validate = ajv.compile(pipelineStructureSchema(BUILTIN_STAGES));
+    structureValidators.set(BUILTIN_STAGES, validate);
+  }
+  const structure = pipelineStructureSchema(BUILTIN_STAGES);
+  if (!validate(src.data)) {
+    throw new PipelineConfigErrors(
+      ajvErrors(validate.errors ?? [], src, [], pathString, (p) => subSchema(structure, p)),
+    );
+  }
+  const raw = src.data as RawPipeline;
+  const at = (path: (string | number)[]) => src.locate(path);
+  const fail = (path: (string | number)[], reason: string, label = pathString(path)): PipelineConfigError => {
+    const pos = at(path);
+    return new PipelineConfigError(file, label, reason, pos?.line ?? null, pos?.column ?? null);
+  };
+
+  // Node types: an unknown name or a clash is a config error.
+  try {
+    buildNodeTypeTable(raw.nodeTypes ?? {});
+  } catch (e) {
+    if (e instanceof NodeTypeTableError) throw fail(['nodeTypes'], e.message);
+    throw e;
+  }
+
+  // Plugins, loaded before stages are resolved: their stages are valid names.
+  const plugins: LoadedPlugin[] = [];
+  for (const [i, spec] of (raw.plugins ?? []).entries()) {
+    const specifier = spec.startsWith('.') || spec.startsWith('/') ? absolute(src.baseDir, spec) : spec;
+    try {
+      plugins.push(await loadPlugin(specifier));
+    } catch (e) {
+      if (e instanceof PluginError) throw fail(['plugins', i], e.message);
+      throw e;
+    }
+  }
+  const registry = new Map(BUILTIN_STAGES);
+  for (const p of plugins) for (const [name, def] of p.stages) registry.set(name, def);
+
+  // Stages: names, options against each stage's own schema, and order.
+  const entries = raw.stages ?? DEFAULT_STAGES;
+  const errors: PipelineConfigError[] = [];
+  const stages: StageUse[] = [];
+  entries.forEach((entry, index) => {
+    const name = typeof entry === 'string' ? entry : Object.keys(entry)[0];
+    const given = typeof entry === 'string' ? {} : (entry[name] ?? {});
+    const path: (string | number)[] = ['stages', index];
+    const label = `stages[${index}] ${name}`;
+    const def = registry.get(name);
+    if (!def) {
+      const plain = [...registry.keys()];
+      const byOp = plain.find((n) => n.endsWith(`/${name}`));
+      const hint = byOp ?? suggest(name, plain);
+      errors.push(fail(path, `unknown stage "${name}"${hint ? `; did you mean "${hint}"?` : ''}`, label));
+      return;
+    }
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+      errors.push(fail([...path, name], 'options must be a mapping (key: value)', label));
+      return;
+    }
+    const schema = def.meta.schema ?? { type: 'object', additionalProperties: false, properties: {} };
+    let check = optionValidators.get(schema);
+    if (!check) {
+      try {
+        check = ajv.compile(schema);
+      } catch (e) {
+        errors.push(fail(path, `the stage's own schema is invalid: ${(e as Error).message}`, label));
+        return;
+      }
+      optionValidators.set(schema, check);
+    }
+    if (!check(given)) {
+      errors.push(
+        ...ajvErrors(check.errors ?? [], src, [...path, name], (p) => `${label}: ${pathString(p.slice(3)) || 'options'}`, (p) =>
+          subSchema(schema, p),
+        ),
+      );
+      return;
+    }
+    stages.push({
+      name,
+      phase: def.meta.phase,
+      options: { ...(def.meta.defaults as object), ...(given as object) },
+      definition: def,
+      index,
+    });
+  });
+  if (errors.length > 0) throw new PipelineConfigErrors(errors);
+  checkStageOrder(stages, (s, reason) => fail(['stages', s.index], reason, `stages[${s.index}] ${s.name}`));
+
+  const demos = typeof raw.demos === 'string' ? [raw.demos] : raw.demos;
+  const workers = raw.workers === undefined || raw.workers === 'auto' ? defaultWorkers() : raw.workers;
+  const feedback =
+    raw.feedback === undefined
+      ? null
+      : typeof raw.feedback === 'string'
+        ? { file: absolute(src.baseDir, raw.feedback), nav: null }
+        : { file: absolute(src.baseDir, raw.feedback.file), nav: raw.feedback.nav ? absolute(src.baseDir, raw.feedback.nav) : null };
+  const pattern = (d: string): string => {
+    const abs = absolute(src.baseDir, d);
+    return literalDemos ? fg.escapePath(abs.replace(/\\/g, '/')) : abs.replace(/\\/g, '/');
+  };
+  return {
+    file: literalDemos ? null : resolve(file),
+    baseDir: src.baseDir,
+    map: raw.map,
+    bsp: raw.bsp ? absolute(src.baseDir, raw.bsp) : null,
+    demos: demos.map(pattern),
+    output: {
+      nav: absolute(src.baseDir, raw.output.nav),
+      strafeTraces: raw.output.strafeTraces ? absolute(src.baseDir, raw.output.strafeTraces) : null,
+      report: raw.output.report ? absolute(src.baseDir, raw.output.report) : null,
+      html: raw.output.html ? absolute(src.baseDir, raw.output.html) : null,
+    },
+    feedback,
+    cache: raw.cache === false ? null : absolute(src.baseDir, raw.cache ?? '.navgen-cache'),
+    workers,
+    plugins: plugins.map((p) => p.specifier),
+    nodeTypes: raw.nodeTypes ?? {},
+    damaged: raw.damaged ?? 'quarantine',
+    stages,
+    navtest: raw.navtest ?? null,
+  };
+}
+
+/**
+ * Demo stages first, graph stages after; each stage's needs met by the source or an earlier
+ * stage; the demo part must end with votes.
+ */
+function checkStageOrder(stages: readonly StageUse[], fail: (s: StageUse, reason: string) => PipelineConfigError): void {
+  let kinds = new Set(SOURCE_KINDS);
+  let phase: 'demo' | 'graph' = 'demo';
+  let lastDemo: StageUse | null = null;
+  for (const s of stages) {
+    if (s.phase === 'demo' && phase === 'graph') {
+      throw fail(s, 'a per-demo stage cannot come after a graph stage (cluster and later run once on all demos)');
+    }
+    if (s.phase === 'graph' && phase === 'demo') {
+      const missing = DEMO_RESULT_KINDS.filter((k) => !kinds.has(k));
+      if (missing.length) throw fail(s, `the per-demo stages before it produce no ${missing.join(', ')}; add vote before it`);
+      phase = 'graph';
+      kinds = new Set(MERGE_KINDS);
+    }
+    const missing = s.definition.meta.needs.filter((k) => !kinds.has(k));
+    if (missing.length) {
+      const providers = [...BUILTIN_STAGES.values()].filter((d) => missing.some((k) => d.meta.adds.includes(k))).map((d) => d.meta.name);
+      throw fail(s, `needs ${missing.join(', ')}, which no earlier stage produces${providers.length ? ` (add ${providers.join(' or ')} before it)` : ''}`);
+    }
+    for (const k of s.definition.meta.removes) kinds.delete(k);
+    for (const k of s.definition.meta.adds) kinds.add(k);
+    if (s.phase === 'demo') lastDemo = s;
+  }
+  if (phase === 'demo') {
+    const s = lastDemo ?? stages[stages.length - 1];
+    if (s) throw fail(s, 'the pipeline has no graph stage; add cluster (and classify) after vote');
+  }
+}
+
+export async function loadPipelineFile(path: string): Promise<PipelineSpec> {
+  return resolvePipeline(await readPipelineSource(path));
+}

@@ -1,0 +1,121 @@
+/**
+ * The piscina worker: one demo per task. It hashes the demo, returns the cached entry when
+ * there is a sound one, and otherwise reads the demo through the per-demo stages and writes
+ * the entry. The result crosses back as one transferred buffer (a msgpack envelope), never a
+ * copy of the votes; errors cross as plain data.
+ *
+ * Workers get the pipeline as data (stage names and options, plugin specifiers) and build the
+ * operators themselves: operator instances never cross threads.
+ */
+import { Piscina } from 'piscina';
+import { BUILTIN_STAGES } from './builtin-stages.js';
+import { cacheKey, decodeEntry, encodeEntry, hashFile, packr, readEntry, writeEntry } from './demo-cache.js';
+import { loadPlugin } from './plugins.js';
+import { demoOperators, runDemo } from './run-demo.js';
+import type { DemoOperator, StageContext, StageDefinition } from './stage.js';
+import { buildNodeTypeTable } from '../nav/node-types.js';
+
+/** What a worker needs to know about the pipeline (plain data). */
+export interface WorkerSetup {
+  /** Identifies this setup; workers build its operators once. */
+  readonly key: string;
+  /** Hash of the per-demo configuration (part of cache keys). */
+  readonly configHash: string;
+  readonly map: string;
+  readonly bsp: string | null;
+  readonly baseDir: string;
+  readonly nodeTypes: Readonly<Record<string, number>>;
+  readonly stages: readonly { readonly name: string; readonly options: Readonly<Record<string, unknown>> }[];
+  readonly plugins: readonly string[];
+  readonly cacheDir: string | null;
+}
+
+export interface DemoTask {
+  readonly path: string;
+  /** Name for messages (path relative to the pipeline). */
+  readonly name: string;
+  readonly setup: WorkerSetup;
+}
+
+/** The envelope a worker returns (msgpack, in one transferred buffer). */
+export interface DemoTaskResult {
+  readonly contentHash: string;
+  readonly source: 'cache' | 'read';
+  /** The cache entry bytes (see `demo-cache.ts`): the votes and any damage. */
+  readonly entry: Uint8Array;
+  /** A cache entry existed but was damaged; it was recomputed. */
+  readonly corruptEntry: string | null;
+  readonly cacheWriteError: string | null;
+}
+
+const operatorsBySetup = new Map<string, Promise<DemoOperator[]>>();
+
+async function operatorsFor(setup: WorkerSetup): Promise<DemoOperator[]> {
+  let ops = operatorsBySetup.get(setup.key);
+  if (!ops) {
+    ops = (async () => {
+      const registry = new Map<string, StageDefinition<never>>(BUILTIN_STAGES);
+      for (const specifier of setup.plugins) {
+        for (const [name, def] of (await loadPlugin(specifier)).stages) registry.set(name, def);
+      }
+      const ctx: StageContext = {
+        map: setup.map,
+        bsp: setup.bsp,
+        feedback: null,
+        nodeTypes: buildNodeTypeTable(setup.nodeTypes),
+        baseDir: setup.baseDir,
+        log: () => undefined,
+        warn: () => undefined,
+      };
+      return demoOperators(
+        setup.stages.map((s) => {
+          const definition = registry.get(s.name);
+          if (!definition) throw new Error(`stage ${s.name} is not known in the worker`);
+          return { definition, options: s.options };
+        }),
+        ctx,
+      );
+    })();
+    operatorsBySetup.set(setup.key, ops);
+  }
+  return ops;
+}
+
+export async function processDemo(task: DemoTask): Promise<DemoTaskResult> {
+  const { setup } = task;
+  const contentHash = await hashFile(task.path);
+  const key = cacheKey(contentHash, setup.configHash);
+  let corruptEntry: string | null = null;
+  if (setup.cacheDir) {
+    const hit = await readEntry(setup.cacheDir, key, (reason) => (corruptEntry = reason));
+    if (hit) return { contentHash, source: 'cache', entry: hit.bytes, corruptEntry, cacheWriteError: null };
+  }
+  const result = await runDemo(task.path, task.name, await operatorsFor(setup));
+  const entry = encodeEntry(result);
+  let cacheWriteError: string | null = null;
+  if (setup.cacheDir) {
+    try {
+      await writeEntry(setup.cacheDir, key, entry);
+    } catch (e) {
+      cacheWriteError = (e as Error).message;
+    }
+  }
+  return { contentHash, source: 'read', entry, corruptEntry, cacheWriteError };
+}
+
+/** Packs a result into a fresh buffer of its own, so it can be transferred. */
+export function packResult(r: DemoTaskResult): Uint8Array {
+  return new Uint8Array(packr.pack(r));
+}
+
+export function unpackResult(bytes: Uint8Array): DemoTaskResult {
+  return packr.unpack(bytes) as DemoTaskResult;
+}
+
+/** Checks an entry that arrived from a worker (it may come from disk). */
+export { decodeEntry };
+
+/** Piscina entry point. */
+export default async function (task: DemoTask): Promise<unknown> {
+  return Piscina.move(packResult(await processDemo(task)));
+}

@@ -1,0 +1,56 @@
+/**
+ * The JSON build report: per demo what the gate kept and discarded and the deaths by cause,
+ * what each graph stage did (clusters dropped by each threshold, links typed, spawn points,
+ * feedback), and the nav's nodes and links by type.
+ *
+ * Only facts about the inputs and the output go in, so the report is byte-identical for the
+ * same inputs whatever the worker count or cache state (which demo came from the cache is on
+ * the console summary, `navgen build --json`, instead).
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { VERSION } from '../version.js';
+import type { BuildResult } from '../pipeline/build.js';
+import { writeFileAtomic } from './atomic-write.js';
+
+export function buildReport(r: BuildResult, pipeline: string | null): Record<string, unknown> {
+  const demos = [...r.demos]
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+    .map((d) => {
+      const gate = d.summaries?.gate as Record<string, unknown> | undefined;
+      const dw = d.summaries?.['death-weight'] as { deaths?: unknown } | undefined;
+      return {
+        file: d.file,
+        sha256: d.contentHash,
+        used: d.used,
+        note: d.note,
+        error: d.error,
+        warnings: d.warnings,
+        frames: d.frames,
+        gate: gate ?? null,
+        deaths: dw?.deaths ?? null,
+        nodeVotes: d.nodeVotes,
+        linkVotes: d.linkVotes,
+        stages: d.summaries ?? null,
+      };
+    });
+  return {
+    tool: { name: 'navgen', version: VERSION },
+    map: r.map,
+    pipeline,
+    demos: {
+      total: r.demos.length,
+      used: r.demos.filter((d) => d.used).length,
+      list: demos,
+    },
+    stages: r.stages,
+    nav: r.nav,
+    strafeTraces: r.strafeTraces,
+    feedbackWarnings: r.feedbackWarnings,
+  };
+}
+
+export async function writeBuildReport(path: string, report: Record<string, unknown>): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFileAtomic(path, Buffer.from(JSON.stringify(report, null, 2) + '\n', 'utf8'));
+}
