@@ -3,7 +3,11 @@
  * `register(program)` function that adds itself.
  */
 import type { Command } from 'commander';
+import { register as build } from './build.js';
 import { register as info } from './info.js';
 import { register as frames } from './frames.js';
+import { register as inspect } from './inspect.js';
+import { register as convert } from './convert.js';
+import { register as diff } from './diff.js';
 
-export const commands: ReadonlyArray<(program: Command) => void> = [info, frames];
+export const commands: ReadonlyArray<(program: Command) => void> = [build, info, frames, inspect, convert, diff];

@@ -1,0 +1,82 @@
+/**
+ * The generator's scored graph → a NavFile the writer accepts: origins rounded to float32,
+ * one link per (from, to) pair (the best supported), at most 32 links per node (the best
+ * supported, see `limit-links.ts`), costs as the engine computes them, every node in use and
+ * numbered by its index. Links are listed by target index; the writer puts them in the
+ * engine's save order.
+ */
+import { linkCost } from '../../nav/link-cost.js';
+import type { NavFile, NavGraph, NavLink, NavVersion, Vec3 } from '../../nav/types.js';
+import { MAX_LINKS_PER_NODE, NAV_VERSION_2, NODE_IN_USE } from './format.js';
+import { limitLinks, type ScoredLink } from './limit-links.js';
+
+export interface NavFromGraphOptions {
+  /** File version to produce. */
+  version: NavVersion;
+  /** [Limit: 0..32] Links kept per node. */
+  maxLinksPerNode: number;
+}
+
+export const navFromGraphDefaults: Readonly<NavFromGraphOptions> = Object.freeze({
+  version: NAV_VERSION_2,
+  maxLinksPerNode: MAX_LINKS_PER_NODE,
+});
+
+/** Builds the nav; throws a RangeError for a link between missing nodes or a self-link. */
+export function navFromGraph(graph: NavGraph, options: Partial<NavFromGraphOptions> = {}): NavFile {
+  const { version, maxLinksPerNode } = { ...navFromGraphDefaults, ...options };
+  if (
+    !Number.isInteger(maxLinksPerNode) ||
+    maxLinksPerNode < 0 ||
+    maxLinksPerNode > MAX_LINKS_PER_NODE
+  ) {
+    throw new RangeError(
+      `maxLinksPerNode ${maxLinksPerNode} is not an integer in 0..${MAX_LINKS_PER_NODE}`,
+    );
+  }
+  const count = graph.nodes.length;
+  const origins = graph.nodes.map((n) => n.origin.map(Math.fround) as Vec3);
+  const best = graph.nodes.map(() => new Map<number, ScoredLink>());
+  graph.links.forEach((link, i) => {
+    const { from, to } = link;
+    if (
+      !Number.isInteger(from) ||
+      !Number.isInteger(to) ||
+      from < 0 ||
+      to < 0 ||
+      from >= count ||
+      to >= count
+    ) {
+      throw new RangeError(`graph link ${i}: ${from} → ${to} is not between nodes 0..${count - 1}`);
+    }
+    if (from === to) throw new RangeError(`graph link ${i}: links node ${from} to itself`);
+    const candidate: ScoredLink = { target: to, targetType: link.type, support: link.support };
+    const held = best[from].get(to);
+    if (
+      !held ||
+      candidate.support > held.support ||
+      (candidate.support === held.support && candidate.targetType < held.targetType)
+    ) {
+      best[from].set(to, candidate);
+    }
+  });
+  return {
+    version,
+    nodes: graph.nodes.map((node, i) => {
+      const candidates = [...best[i].values()].sort((a, b) => a.target - b.target);
+      const links: NavLink[] = limitLinks(candidates, maxLinksPerNode).map((l) => ({
+        target: l.target,
+        targetType: l.targetType,
+        cost: linkCost(origins[i], origins[l.target]),
+      }));
+      return {
+        area: 0,
+        origin: origins[i],
+        type: node.type,
+        nodenum: i,
+        inuse: NODE_IN_USE,
+        links,
+      };
+    }),
+  };
+}
