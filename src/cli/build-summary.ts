@@ -12,6 +12,7 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
       file: d.file,
       source: d.source,
       used: d.used,
+      status: d.status,
       ...(d.note ? { reason: d.note } : {}),
       ...(d.error ? { error: d.error } : {}),
       frames: d.frames,

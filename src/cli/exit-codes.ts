@@ -7,7 +7,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 /** The command line or a configuration file is invalid; nothing was done. */
 export const EXIT_USAGE = 2;
-/** The work completed, but some inputs were skipped or quarantined (see the summary). */
+/** The work completed, but some demos were quarantined as damaged or failed (see the summary). */
 export const EXIT_PARTIAL = 3;
 /** `navgen iterate`: the best result was shipped but the nav test never passed. */
 export const EXIT_NOT_CONVERGED = 4;
@@ -16,7 +16,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  success
   1  failure (unreadable input, failed build, invalid output)
   2  invalid command line or configuration; nothing was done
-  3  done, but some demos were skipped or quarantined (see the summary)
+  3  done, but some demos were damaged (quarantined) or failed (see the summary)
   4  iterate: never passed the nav test; the best iteration was shipped
 `;
 

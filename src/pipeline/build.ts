@@ -35,14 +35,36 @@ import { demoStages, graphStages, type PipelineSpec } from './pipeline-spec.js';
 import type { GraphOperator, StageContext } from './stage.js';
 import type { DemoTask, WorkerSetup } from './worker.js';
 
+export type DemoStatus =
+  /** Contributes all it read. */
+  | 'used'
+  /** Damaged; contributes the frames before the damage (`damaged: keep-prefix`). */
+  | 'partial'
+  /** Damaged; contributes nothing (`damaged: quarantine`, the default). */
+  | 'quarantined'
+  /** Could not be processed at all (unreadable file, plugin crash). */
+  | 'failed'
+  /** No segment on the nav's map. */
+  | 'other-map'
+  /** Mostly spectator frames (gate). */
+  | 'spectator'
+  /** Same bytes as another demo of the build. */
+  | 'duplicate';
+
+/** Statuses that mean something went wrong with a demo. */
+export const PROBLEM_STATUSES: ReadonlySet<DemoStatus> = new Set(['quarantined', 'failed']);
+
 /** What happened to one demo. */
 export interface DemoReport {
   /** Path relative to the pipeline folder (or the working folder for the flag form). */
   readonly file: string;
   readonly contentHash: string | null;
-  /** read: parsed now; cache: reused; skipped/quarantined/duplicate/failed: contributes nothing. */
+  /** read: parsed now; cache: reused. */
   readonly source: 'read' | 'cache';
+  /** Whether its votes are in the nav. */
   readonly used: boolean;
+  /** What became of it; `quarantined` and `failed` are problems (exit code 3), the rest policy. */
+  readonly status: DemoStatus;
   /** Why it contributes nothing (or only partly), if so. */
   readonly note: string | null;
   readonly error: string | null;
@@ -165,7 +187,7 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     if (report.used && report.contentHash) {
       const first = seen.get(report.contentHash);
       if (first !== undefined) {
-        report = { ...report, used: false, note: `duplicate of ${first} (same bytes)` };
+        report = { ...report, used: false, status: 'duplicate', note: `duplicate of ${first} (same bytes)` };
       } else {
         seen.set(report.contentHash, report.file);
         contributions.push({ hash: report.contentHash, votes: e.votes! });
@@ -225,6 +247,7 @@ function failedReport(file: string, error: string): DemoReport {
     contentHash: null,
     source: 'read',
     used: false,
+    status: 'failed',
     note: 'failed',
     error,
     summaries: null,
@@ -244,6 +267,7 @@ function demoReport(
   spec: PipelineSpec,
 ): DemoReport {
   let used = true;
+  let status: DemoStatus = 'used';
   let note: string | null = null;
   let error: string | null = null;
   if (damage) {
@@ -251,18 +275,22 @@ function demoReport(
     if (damage.reason && damage.code) error = `${damage.code} ${damage.reason}`;
     if (spec.damaged === 'quarantine') {
       used = false;
+      status = 'quarantined';
       note = 'quarantined: damaged demo';
     } else {
+      status = 'partial';
       note = 'damaged: good prefix kept';
     }
   }
   const mf = votes.summaries['map-filter'] as { segmentsKept?: number; maps?: string[] } | undefined;
   if (used && mf && mf.segmentsKept === 0) {
     used = false;
+    status = 'other-map';
     note = `other map (${(mf.maps ?? []).join(', ') || 'none'})`;
   }
   if (used && demoSkipped(votes)) {
     used = false;
+    status = 'spectator';
     note = 'skipped: mostly spectator frames';
   }
   return {
@@ -270,6 +298,7 @@ function demoReport(
     contentHash,
     source,
     used,
+    status,
     note,
     error,
     summaries: votes.summaries,

@@ -102,7 +102,7 @@ function ajvErrors(
   errors: readonly ErrorObject[],
   src: PipelineSource,
   prefix: (string | number)[],
-  label: (path: (string | number)[]) => string,
+  label: (path: (string | number)[]) => { label: string; subject: string },
   schemaOf: (path: (string | number)[]) => JsonSchema | null,
 ): PipelineConfigError[] {
   const out: PipelineConfigError[] = [];
@@ -132,7 +132,10 @@ function ajvErrors(
     if (seen.has(key)) continue;
     seen.add(key);
     const pos = src.locate(path);
-    out.push(new PipelineConfigError(src.file, label(path), reason, pos?.line ?? null, pos?.column ?? null));
+    const { label: where, subject } = label(path);
+    // "maxSpeed must be > 0", but "unknown key "x"" (the key is in the sentence already).
+    const sentence = subject && e.keyword !== 'additionalProperties' ? `${subject} ${reason}` : reason;
+    out.push(new PipelineConfigError(src.file, where, sentence, pos?.line ?? null, pos?.column ?? null));
   }
   return out;
 }
@@ -177,7 +180,7 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
   const structure = pipelineStructureSchema(BUILTIN_STAGES);
   if (!validate(src.data)) {
     throw new PipelineConfigErrors(
-      ajvErrors(validate.errors ?? [], src, [], pathString, (p) => subSchema(structure, p)),
+      ajvErrors(validate.errors ?? [], src, [], (p) => ({ label: pathString(p), subject: '' }), (p) => subSchema(structure, p)),
     );
   }
   const raw = src.data as RawPipeline;
@@ -243,8 +246,12 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
     }
     if (!check(given)) {
       errors.push(
-        ...ajvErrors(check.errors ?? [], src, [...path, name], (p) => `${label}: ${pathString(p.slice(3)) || 'options'}`, (p) =>
-          subSchema(schema, p),
+        ...ajvErrors(
+          check.errors ?? [],
+          src,
+          [...path, name],
+          (p) => ({ label, subject: pathString(p.slice(3)) || 'options' }),
+          (p) => subSchema(schema, p),
         ),
       );
       return;

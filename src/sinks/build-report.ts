@@ -23,6 +23,7 @@ export function buildReport(r: BuildResult, pipeline: string | null): Record<str
         file: d.file,
         sha256: d.contentHash,
         used: d.used,
+        status: d.status,
         note: d.note,
         error: d.error,
         warnings: d.warnings,

@@ -9,7 +9,7 @@
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
+import { runBuild, BuildError, PROBLEM_STATUSES, type BuildResult } from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
@@ -84,7 +84,7 @@ export function register(program: Command): void {
       const seconds = (Date.now() - started) / 1000;
       if (opts.json) process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
       else if (!opts.quiet) process.stdout.write(formatBuildSummary(result, seconds));
-      if (result.demos.some((d) => !d.used)) process.exitCode = EXIT_PARTIAL;
+      if (result.demos.some((d) => PROBLEM_STATUSES.has(d.status))) process.exitCode = EXIT_PARTIAL;
     });
 }
 

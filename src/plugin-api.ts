@@ -1,0 +1,26 @@
+/**
+ * What plugin authors import (`import { defineStage, definePlugin } from 'navgen/plugin'`).
+ *
+ * A plugin is an ES module whose default export is `definePlugin({ meta: { name, version },
+ * operators: { <name>: defineStage({ meta, create }) } })`. Pipeline files list the module under
+ * `plugins:` and use its stages as `<plugin>/<name>`. Each stage declares its phase (`demo`:
+ * per demo in a worker, on `NavEvent`s; `graph`: once, on `GraphEvent`s), the event kinds it
+ * needs, adds and removes, and the JSON Schema of its options with defaults. `create(options,
+ * ctx)` returns an RxJS operator that acts on the kinds it knows and passes every other event
+ * on unchanged. See `plugins/exclude-boxes.mjs` for a complete example.
+ */
+export { defineStage, definePlugin } from './pipeline/stage.js';
+export type {
+  StageDefinition,
+  StageMeta,
+  StageContext,
+  StagePhase,
+  PluginModule,
+  DemoOperator,
+  GraphOperator,
+  JsonSchema,
+} from './pipeline/stage.js';
+export { relay } from './operators/internal/relay.js';
+export { bool, num, str, list, options } from './pipeline/schema-helpers.js';
+export type * from './operators/types.js';
+export type * from './operators/graph-types.js';

@@ -1,0 +1,136 @@
+/**
+ * Builds from real demos are deterministic whatever the worker count, demo order and cache
+ * state; the per-demo cache reads only what changed and never trusts a damaged entry.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, expect, it } from 'vitest';
+import { runBuild, type BuildResult } from '../../src/pipeline/build.js';
+import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
+import { pipelineFromFlags } from '../../src/pipeline/flags-pipeline.js';
+import type { PipelineSpec } from '../../src/pipeline/pipeline-spec.js';
+import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
+
+const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
+
+describeFixtures('build determinism and caching (wizs corpus)', () => {
+  let dir: string;
+  let demos: string[];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'navgen-build-'));
+    demos = fg.sync(fixture('demos/mvd2/corpus/wizs/*.mvd2.gz').replace(/\\/g, '/')).sort();
+  });
+
+  const spec = (name: string, list: string[], more: Partial<Parameters<typeof pipelineFromFlags>[0]> = {}) =>
+    pipelineFromFlags({ map: 'wizs', bsp: fixture('maps/wizs.bsp'), out: join(dir, `${name}.nav`), demos: list, cache: join(dir, 'cache'), ...more }, dir);
+
+  const build = async (s: PipelineSpec): Promise<BuildResult> => runBuild(s);
+
+  it('gives the same bytes for workers 1/2/4, any demo order, cold and warm cache', async () => {
+    const cold = await build(await spec('cold', demos, { workers: 2 }));
+    expect(cold.demos.every((d) => d.source === 'read')).toBe(true);
+    const warm = await build(await spec('warm', demos, { workers: 1 }));
+    expect(warm.demos.every((d) => d.source === 'cache')).toBe(true);
+    await build(await spec('reversed', [...demos].reverse(), { workers: 4 }));
+    await build(await spec('nocache', demos, { workers: 1, cache: false }));
+    const h = sha(join(dir, 'cold.nav'));
+    expect(sha(join(dir, 'warm.nav'))).toBe(h);
+    expect(sha(join(dir, 'reversed.nav'))).toBe(h);
+    expect(sha(join(dir, 'nocache.nav'))).toBe(h);
+    expect(cold.nav.nodes).toBeGreaterThan(100);
+  });
+
+  it('pipeline file and flag form produce identical bytes', async () => {
+    const yaml = join(dir, 'wizs.yaml');
+    writeFileSync(
+      yaml,
+      `map: wizs\nbsp: ${fixture('maps/wizs.bsp')}\ndemos:\n${demos.map((d) => `  - ${d}`).join('\n')}\noutput: { nav: file.nav }\ncache: cache\n`,
+    );
+    await build(await loadPipelineFile(yaml));
+    await build(await spec('flags', demos));
+    expect(sha(join(dir, 'file.nav'))).toBe(sha(join(dir, 'flags.nav')));
+  });
+
+  it('reads only the added demo and reuses every entry when a graph parameter changes', async () => {
+    const cache = join(dir, 'inc-cache');
+    const three = await build(await spec('three', demos.slice(0, 3), { cache }));
+    expect(three.demos.filter((d) => d.source === 'read')).toHaveLength(3);
+    const four = await build(await spec('four', demos, { cache }));
+    expect(four.demos.filter((d) => d.source === 'read').map((d) => d.file)).toEqual([expect.stringContaining(demos[3].split('/').pop()!)]);
+    const lower = await build(await spec('lower', demos, { cache, minDemos: 2 }));
+    expect(lower.demos.every((d) => d.source === 'cache')).toBe(true);
+    expect(lower.nav.nodes).toBeGreaterThan(four.nav.nodes);
+  });
+
+  it('detects a damaged cache entry, recomputes it and builds the same nav', async () => {
+    const cache = join(dir, 'dmg-cache');
+    await build(await spec('clean', demos, { cache }));
+    const entries = fg.sync('**/*.ngdc', { cwd: cache, absolute: true }).sort();
+    expect(entries.length).toBe(demos.length);
+    const bytes = readFileSync(entries[0]);
+    bytes[bytes.length - 5] ^= 0xff; // a flipped byte in the payload
+    writeFileSync(entries[0], bytes);
+    writeFileSync(entries[1], readFileSync(entries[1]).subarray(0, 100)); // a cut entry
+    const again = await build(await spec('again', demos, { cache }));
+    expect(again.cacheProblems).toHaveLength(2);
+    expect(again.demos.filter((d) => d.source === 'read')).toHaveLength(2);
+    expect(sha(join(dir, 'again.nav'))).toBe(sha(join(dir, 'clean.nav')));
+  });
+
+  it('quarantines a damaged copy of a demo and builds the same nav as without it', async () => {
+    const damagedDir = join(dir, 'damaged');
+    mkdirSync(damagedDir, { recursive: true });
+    const raw = readFileSync(demos[0]);
+    // Keep the gzip header and first part, then garbage: a damaged deflate stream, not a cut.
+    const bad = Buffer.concat([raw.subarray(0, 20000), Buffer.alloc(5000, 0x5a), raw.subarray(25000)]);
+    writeFileSync(join(damagedDir, 'copy.mvd2.gz'), bad);
+    const without = await build(await spec('without', demos, { cache: false }));
+    const withBad = await build(await spec('with-bad', [...demos, join(damagedDir, 'copy.mvd2.gz')], { cache: false }));
+    const bad1 = withBad.demos.find((d) => d.file.includes('copy'))!;
+    expect(bad1.status).toBe('quarantined');
+    expect(bad1.error).toMatch(/BAD_GZIP|BLOCK_OVERRUN|BAD_OPCODE|copy\.mvd2\.gz/);
+    expect(sha(join(dir, 'with-bad.nav'))).toBe(sha(join(dir, 'without.nav')));
+    expect(without.nav.nodes).toBe(withBad.nav.nodes);
+  });
+
+  it('a plugin stage takes effect: no node inside an excluded box', async () => {
+    const box = { min: [0, -2000, -1000], max: [2000, 0, 1000] };
+    const yaml = join(dir, 'plugin.yaml');
+    writeFileSync(
+      yaml,
+      [
+        'map: wizs',
+        `demos: [${demos.join(', ')}]`,
+        'output: { nav: plugin.nav }',
+        'cache: false',
+        `plugins: [${join(REPO_ROOT, 'plugins', 'exclude-boxes.mjs')}]`,
+        'stages:',
+        '  - map-filter',
+        '  - gate',
+        '  - death-weight',
+        '  - downsample',
+        '  - speed-filter',
+        `  - exclude-boxes/exclude: { boxes: [{ name: south-east, min: [${box.min}], max: [${box.max}] }] }`,
+        '  - vote',
+        '  - cluster',
+        '  - classify',
+      ].join('\n') + '\n',
+    );
+    const r = await build(await loadPipelineFile(yaml));
+    const { nav } = await readNavFile(join(dir, 'plugin.nav'));
+    const inside = nav.nodes.filter((n) => n.origin.every((v, i) => v >= box.min[i] && v <= box.max[i]));
+    expect(inside).toHaveLength(0);
+    const excluded = r.demos[0].summaries?.['exclude-boxes/exclude'] as { excluded: Record<string, number> };
+    expect(excluded.excluded['south-east']).toBeGreaterThan(0);
+    const plain = await readNavFile(join(dir, 'cold.nav'));
+    expect(plain.nav.nodes.filter((n) => n.origin.every((v, i) => v >= box.min[i] && v <= box.max[i])).length).toBeGreaterThan(0);
+  });
+
+  it('writes nothing into the repository', () => {
+    expect(readdirSync(REPO_ROOT).filter((f) => f.startsWith('.navgen-cache'))).toEqual([]);
+  });
+});
