@@ -4,8 +4,8 @@
  * the fixture demos; see README "Choices"). Nothing holds more than one chunk.
  */
 import { open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { Transform, type Readable } from 'node:stream';
+import { constants, createGunzip } from 'node:zlib';
 
 /** Read size from disk and inflate output size. [Units: bytes] */
 export const CHUNK_SIZE = 1 << 18;
@@ -30,6 +30,35 @@ export function isZlibError(err: unknown): boolean {
   return typeof code === 'string' && code.startsWith('Z_');
 }
 
+/** Size of the gzip trailer (CRC32 and ISIZE). [Units: bytes] */
+const GZIP_TRAILER = 8;
+
+/**
+ * Passes the file through, handing its last 8 bytes (the gzip trailer) to zlib in a write of
+ * their own. node:zlib drops the output of a write that ends in an error, so a bad CRC
+ * checked in the same write as the last data would swallow the demo's last frames. For the
+ * same reason the inflater finishes with Z_SYNC_FLUSH: a cut-short stream then simply ends
+ * after everything it holds (the decoder reports TRUNCATED) instead of failing in a last
+ * write whose output would be lost.
+ */
+function splitGzipTrailer(fileSize: number): Transform {
+  const cut = fileSize - GZIP_TRAILER;
+  let at = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const end = at + chunk.length;
+      if (at < cut && end > cut) {
+        this.push(chunk.subarray(0, cut - at));
+        this.push(chunk.subarray(cut - at));
+      } else {
+        this.push(chunk);
+      }
+      at = end;
+      done();
+    },
+  });
+}
+
 /** Opens `path` and returns its (decompressed) bytes. */
 export async function openDemoBytes(path: string): Promise<DemoByteStream> {
   const fh = await open(path, 'r');
@@ -43,7 +72,9 @@ export async function openDemoBytes(path: string): Promise<DemoByteStream> {
     gzip = bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
     const raw = fh.createReadStream({ start: 0, highWaterMark: CHUNK_SIZE, autoClose: true });
     stream = gzip
-      ? raw.pipe(createGunzip({ chunkSize: CHUNK_SIZE }))
+      ? raw
+          .pipe(splitGzipTrailer(fileSize))
+          .pipe(createGunzip({ chunkSize: CHUNK_SIZE, finishFlush: constants.Z_SYNC_FLUSH }))
       : raw;
     if (gzip) raw.on('error', (e) => stream.destroy(e));
   } catch (e) {

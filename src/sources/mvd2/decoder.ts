@@ -48,6 +48,7 @@ import {
   PPS_VIEWOFFSET,
   PROTOCOL_VERSION_MVD,
   PmType,
+  RF_BEAM,
   SND_ATTENUATION,
   SND_INDEX16,
   SND_OFFSET,
@@ -595,7 +596,19 @@ export class Mvd2Decoder {
       c.pos = entities.parseDelta(c.buf, c.pos, n, ext, ext2);
       if (c.pos > c.end) this.failHere('BLOCK_OVERRUN', `entity ${n} delta runs past the end of the block`);
       entities.seen[n] = stamp;
-      entities.inuse[n] = entities.bitsLo & U_REMOVE ? 0 : 1;
+      if (entities.bitsLo & U_REMOVE) {
+        entities.inuse[n] = 0;
+        // The engine keeps a removed entity's origin as its old origin (beams excepted); the
+        // recorder relies on it: a returning entity's old origin is not resent when equal.
+        if (!(entities.renderfx[n] & RF_BEAM)) {
+          const o = n * 3;
+          entities.oldOrigin[o] = entities.origin[o];
+          entities.oldOrigin[o + 1] = entities.origin[o + 1];
+          entities.oldOrigin[o + 2] = entities.origin[o + 2];
+        }
+      } else {
+        entities.inuse[n] = 1;
+      }
     }
 
     // Entity origins only matter as the base of EXTLIMITS_2 deltas, and entity angles only

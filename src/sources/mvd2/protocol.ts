@@ -148,6 +148,12 @@ export const U_SKIN32 = U_SKIN8 | U_SKIN16;
 export const U_EFFECTS32 = U_EFFECTS8 | U_EFFECTS16;
 export const U_RENDERFX32 = U_RENDERFX8 | U_RENDERFX16;
 
+/** renderfx bits (`RF_*`) that decide when an entity's old origin travels. */
+export const RF_FRAMELERP = 1 << 6;
+export const RF_BEAM = 1 << 7;
+/** `solid` of a BSP model entity (`PACKED_BSP`): the only one whose angles can travel as 16 bits. */
+export const PACKED_BSP = 31;
+
 /** Sound command bits (`SND_*`). */
 export const SND_VOLUME = 1 << 0;
 export const SND_ATTENUATION = 1 << 1;
