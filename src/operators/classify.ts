@@ -9,15 +9,19 @@
  *   horizontal steps (mean < `ladderMaxStep`), and more than `ladderRatio` of the votes with
  *   ladder evidence (EV_LADDER_STEP, or steady vertical motion without gravity) — the evidence
  *   tells a climb from a fall, which has the same speeds;
- * - JUMP: mean vertical speed above `jumpSpeed` with more than `jumpRatio` of the votes in
- *   free flight (so stairs and ramps, climbed at the same speeds on the ground, stay MOVE);
+ * - JUMP: more than `jumpRatio` of the traversal weight arriving at the node comes by JUMP
+ *   links. (The seed proposal's "mean vertical speed above 80" described a vote taken in mid-
+ *   air; votes are only taken on the ground, so a jump shows as how the node is reached — the
+ *   engine's bots jump when the link they follow says JUMP.)
  * - MOVE otherwise.
  *
- * Links, from the height change `dz` of the traversal (target minus source):
+ * Links, from the traversal's height change `dz` (target minus source) and flight:
  * - a drop (`dz` below -`dropMin` with free flight in more than half of the traversals) gets
  *   STAND_DROP up to the engine's 210 units, CROUCH_DROP up to 224, UNSAFE_DROP up to 256;
  *   deeper drops are removed (bots would die), and drops are one-way: the reverse link is
  *   removed unless it is a ladder or water link;
+ * - a jump (free flight in more than half of the traversals, rising more than `jumpRise` on
+ *   average, not a drop) gets JUMP: the bot presses jump to make it;
  * - otherwise the target node's type (how the engine's own navs type their links).
  *
  * Emits the re-typed graph and a `classify` summary.
@@ -44,9 +48,9 @@ export interface ClassifyOptions {
   readonly ladderMaxStep: number;
   /** [Limit: 0..1] */
   readonly ladderRatio: number;
-  /** [Units: u/s] */
-  readonly jumpSpeed: number;
-  /** [Limit: 0..1] */
+  /** Mean rise above the start of a traversal that makes it a jump. [Units: world units] */
+  readonly jumpRise: number;
+  /** Share of the weight arriving at a node by JUMP links that makes it a JUMP node. [Limit: 0..1] */
   readonly jumpRatio: number;
   /** Height loss above which a traversal with free flight is a drop. [Units: world units] */
   readonly dropMin: number;
@@ -62,7 +66,7 @@ export const classifyDefaults: ClassifyOptions = Object.freeze({
   ladderSpeed: 150,
   ladderMaxStep: 40,
   ladderRatio: 0.5,
-  jumpSpeed: 80,
+  jumpRise: 16,
   jumpRatio: 0.5,
   dropMin: 30,
   standDrop: 210,
@@ -77,42 +81,62 @@ export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
     if (n.vz > o.ladderSpeed) return 'LADDER_UP';
     if (n.vz < -o.ladderSpeed) return 'LADDER_DOWN';
   }
-  if (n.vz > o.jumpSpeed && n.airborne > o.jumpRatio) return 'JUMP';
   return 'MOVE';
 }
 
 const CLIMBABLE = new Set(['LADDER_UP', 'LADDER_DOWN', 'LADDER', 'WATER']);
 
-export function classifyGraph(
-  g: DraftGraph,
-  o: ClassifyOptions,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
-  const nodes = g.nodes.map((n) => (n.source === 'votes' ? { ...n, type: classifyNode(n, o) } : n));
-  const typed: DraftLink[] = [];
+export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: DraftGraph; stats: Record<string, unknown> } {
+  let nodes = g.nodes.map((n) => (n.source === 'votes' ? { ...n, type: classifyNode(n, o) } : n));
+
+  // Links by how they are traversed: drops and jumps first, by their evidence.
+  const kind = g.links.map((l): 'drop' | 'too-deep' | 'jump' | 'walk' => {
+    const dz = nodes[l.to].origin[2] - nodes[l.from].origin[2];
+    if (-dz > o.dropMin && l.airborne > 0.5) return -dz > o.unsafeDrop ? 'too-deep' : 'drop';
+    if (l.airborne > 0.5 && l.rise > o.jumpRise) return 'jump';
+    return 'walk';
+  });
+
+  // JUMP nodes: reached mostly by jumps.
+  const arriving = new Float64Array(nodes.length);
+  const byJump = new Float64Array(nodes.length);
+  g.links.forEach((l, i) => {
+    arriving[l.to] += l.weight;
+    if (kind[i] === 'jump') byJump[l.to] += l.weight;
+  });
+  nodes = nodes.map((n, i) =>
+    n.type === 'MOVE' && arriving[i] > 0 && byJump[i] / arriving[i] > o.jumpRatio ? { ...n, type: 'JUMP' } : n,
+  );
+
+  const typed: { link: DraftLink; kind: (typeof kind)[number] }[] = [];
   const dropPairs = new Set<string>();
   let tooDeep = 0;
-  for (const l of g.links) {
-    const dz = nodes[l.to].origin[2] - nodes[l.from].origin[2];
+  g.links.forEach((l, i) => {
     let type = nodes[l.to].type;
-    if (-dz > o.dropMin && l.airborne > 0.5) {
-      if (-dz > o.unsafeDrop) {
-        tooDeep++;
-        continue;
-      }
-      type =
-        -dz <= o.standDrop ? 'STAND_DROP' : -dz <= o.crouchDrop ? 'CROUCH_DROP' : 'UNSAFE_DROP';
-      dropPairs.add(`${l.to}:${l.from}`);
+    if (kind[i] === 'too-deep') {
+      tooDeep++;
+      return;
     }
-    typed.push({ ...l, type });
-  }
-  // Drops are one-way: nobody climbs back up a ledge except by a ladder or by swimming.
-  let reverseRemoved = 0;
-  const links = typed.filter((l) => {
-    if (!dropPairs.has(`${l.from}:${l.to}`)) return true;
-    if (CLIMBABLE.has(l.type) && CLIMBABLE.has(nodes[l.from].type)) return true;
-    reverseRemoved++;
-    return false;
+    if (kind[i] === 'drop') {
+      const depth = nodes[l.from].origin[2] - nodes[l.to].origin[2];
+      type = depth <= o.standDrop ? 'STAND_DROP' : depth <= o.crouchDrop ? 'CROUCH_DROP' : 'UNSAFE_DROP';
+      dropPairs.add(`${l.to}:${l.from}`);
+    } else if (kind[i] === 'jump') {
+      type = 'JUMP';
+    }
+    typed.push({ link: { ...l, type }, kind: kind[i] });
   });
+  // Drops are one-way: nobody walks back up a ledge; only a jump, a ladder or swimming does.
+  let reverseRemoved = 0;
+  const links = typed
+    .filter(({ link: l, kind: k }) => {
+      if (!dropPairs.has(`${l.from}:${l.to}`)) return true;
+      if (k === 'jump') return true;
+      if (CLIMBABLE.has(l.type) && CLIMBABLE.has(nodes[l.from].type)) return true;
+      reverseRemoved++;
+      return false;
+    })
+    .map((t) => t.link);
   const nodeTypes: Record<string, number> = {};
   for (const n of nodes) nodeTypes[n.type] = (nodeTypes[n.type] ?? 0) + 1;
   const linkTypes: Record<string, number> = {};
@@ -161,8 +185,8 @@ export const classifyStage = defineStage<ClassifyOptions>({
         minimum: 0,
       }),
       ladderRatio: num('Share of votes with ladder evidence.', { minimum: 0, maximum: 1 }),
-      jumpSpeed: num('Mean vertical speed of a jump node. [u/s]', { minimum: 0 }),
-      jumpRatio: num('Share of votes in free flight for JUMP.', { minimum: 0, maximum: 1 }),
+      jumpRise: num('Mean rise of an airborne traversal that makes it a JUMP link. [world units]', { minimum: 0 }),
+      jumpRatio: num('Share of arriving weight by JUMP links that makes a JUMP node.', { minimum: 0, maximum: 1 }),
       dropMin: num('Height loss from which a traversal with free flight is a drop. [world units]', {
         minimum: 0,
       }),

@@ -5,9 +5,10 @@
  * (spatial hashing, linear in the number of votes, independent of their order; see
  * `internal/cluster-votes.ts`). A cluster becomes a node when its votes weigh at least
  * `minWeight` in total and come from at least `minDemos` different demos: one lucky run is not
- * a route. The node sits at the weighted mean of its votes horizontally and at the weighted
- * median height of its grounded votes (those not in free flight), which is where a standing
- * player's origin is — the height convention of the engine's own nodes.
+ * a route. The node sits at the weighted mean of its votes horizontally and at their weighted
+ * median height: votes come from players on the ground (vote leaves out positions in flight),
+ * so that is where a standing player's origin is — the height convention of the engine's own
+ * nodes.
  *
  * A link vote between votes of two different kept nodes counts for the directed link between
  * them; a link is kept with at least `minLinkWeight` and `minLinkDemos`.
@@ -125,23 +126,25 @@ export function buildGraph(pool: VotePool, o: ClusterOptions): Built {
       pairOf[x] - pairOf[y] ||
       pool.linkWeights[x] - pool.linkWeights[y] ||
       pool.linkDemo[x] - pool.linkDemo[y] ||
-      pool.linkAirborne[x] - pool.linkAirborne[y],
+      pool.linkAirborne[x] - pool.linkAirborne[y] ||
+      pool.linkRise[x] - pool.linkRise[y],
   );
   const pairs = new Map<
     number,
-    { weight: number; votes: number; airborne: number; demos: Set<number> }
+    { weight: number; votes: number; airborne: number; rise: number; demos: Set<number> }
   >();
   const linkVotesUsed = used.length;
   for (const l of used) {
     const key = pairOf[l];
     let acc = pairs.get(key);
     if (!acc) {
-      acc = { weight: 0, votes: 0, airborne: 0, demos: new Set() };
+      acc = { weight: 0, votes: 0, airborne: 0, rise: 0, demos: new Set() };
       pairs.set(key, acc);
     }
     acc.weight += pool.linkWeights[l];
     acc.votes++;
     acc.airborne += pool.linkAirborne[l] ? pool.linkWeights[l] : 0;
+    acc.rise += pool.linkRise[l] * pool.linkWeights[l];
     acc.demos.add(pool.linkDemo[l]);
   }
   const links: DraftLink[] = [];
@@ -160,6 +163,7 @@ export function buildGraph(pool: VotePool, o: ClusterOptions): Built {
       demos: acc.demos.size,
       votes: acc.votes,
       airborne: acc.weight > 0 ? acc.airborne / acc.weight : 0,
+      rise: acc.weight > 0 ? acc.rise / acc.weight : 0,
     });
   }
 
@@ -196,8 +200,6 @@ function describeCluster(
   let dxy = 0;
   const zs: number[] = [];
   const zw: number[] = [];
-  const groundZ: number[] = [];
-  const groundW: number[] = [];
   // Zero-weight clusters cannot pass minWeight > 0, but minWeight 0 is allowed: count votes.
   const useCount = weight <= 0;
   let total = 0;
@@ -215,12 +217,8 @@ function describeCluster(
     dxy += pool.dxy[i] * wi;
     zs.push(p[i * 3 + 2]);
     zw.push(wi);
-    if (!(f & VOTE_AIRBORNE)) {
-      groundZ.push(p[i * 3 + 2]);
-      groundW.push(wi);
-    }
   }
-  const z = groundZ.length > 0 ? weightedMedian(groundZ, groundW) : weightedMedian(zs, zw);
+  const z = weightedMedian(zs, zw);
   return {
     origin: [sx / total, sy / total, z],
     type: 'MOVE',

@@ -53,6 +53,8 @@ interface Span {
   weightSum: number;
   ladder: boolean;
   airborne: boolean;
+  /** Highest point of the span. [Units: world units] */
+  maxZ: number;
   points: number[];
   tail: Sample | null;
 }
@@ -92,6 +94,7 @@ export function downsample(
           underwater: s.underwater,
           ladder: span.ladder,
           airborne: span.airborne,
+          rise: prev ? Math.max(0, span.maxZ - prev.origin[2]) : 0,
           flying: isFlying(s, o),
           linkFromPrevious: prev !== null,
           path: span.points,
@@ -102,6 +105,7 @@ export function downsample(
         span.weightSum = 0;
         span.ladder = false;
         span.airborne = false;
+        span.maxZ = -Infinity;
         span.points = [];
         span.tail = null;
         subscriber.next(w);
@@ -121,6 +125,7 @@ export function downsample(
                 weightSum: 0,
                 ladder: false,
                 airborne: false,
+                maxZ: -Infinity,
                 points: [],
                 tail: null,
               };
@@ -135,6 +140,7 @@ export function downsample(
               );
             span.frames++;
             span.weightSum += e.weight;
+            if (e.origin[2] > span.maxZ) span.maxZ = e.origin[2];
             span.points.push(e.origin[0], e.origin[1], e.origin[2], e.time);
             if (e.event === EV_LADDER_STEP) span.ladder = true;
             if (isFlying(e, o)) span.airborne = true;

@@ -21,7 +21,7 @@ export interface DraftNode {
   /** Distinct demos that voted. */
   readonly demos: number;
   readonly votes: number;
-  /** Weighted shares of the votes with each feature. [Limit: 0..1] */
+  /** Weighted shares of the votes with each feature (airborne: reached through free flight). [Limit: 0..1] */
   readonly underwater: number;
   readonly crouched: number;
   readonly ladder: number;
@@ -44,6 +44,8 @@ export interface DraftLink {
   readonly votes: number;
   /** Weighted share of traversals with free flight. [Limit: 0..1] */
   readonly airborne: number;
+  /** Weighted mean height the traversals rose above their start (jumps). [Units: world units] */
+  readonly rise: number;
 }
 
 export interface DraftGraph {

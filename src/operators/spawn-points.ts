@@ -138,7 +138,7 @@ export function addSpawnPoints(
     const chosen = near.slice(0, o.maxLinks);
     if (chosen.length === 0) unlinked.push(origin);
     for (const { n } of chosen) {
-      const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0 };
+      const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0, rise: 0 };
       links.push({ from: id, to: n, type: nodes[n].type, ...evidence });
       links.push({ from: n, to: id, type: 'SPAWNPOINT', ...evidence });
     }

@@ -109,6 +109,8 @@ export interface Waypoint {
   readonly ladder: boolean;
   /** Part of the span was in free flight (vertical acceleration ≈ -gravity): a jump or a drop. */
   readonly airborne: boolean;
+  /** Highest point of the span above the previous waypoint (how far a jump rose). [Units: world units] */
+  readonly rise: number;
   /** The waypoint's own frame is in free flight (its height is not a standing height). */
   readonly flying: boolean;
   /** False when no link may be made from the previous waypoint (set by speed-filter). */
@@ -141,7 +143,7 @@ export interface StrafeTrace {
 export const VOTE_UNDERWATER = 1;
 export const VOTE_CROUCHED = 2;
 export const VOTE_LADDER = 4;
-/** The vote's own position is in free flight. */
+/** The vote's position was reached through free flight (a jump or drop landed there). */
 export const VOTE_AIRBORNE = 8;
 
 /** A vote for a node at a position. */
@@ -168,6 +170,8 @@ export interface LinkVote {
   readonly weight: number;
   /** The traversal had free flight (a drop or a jump). */
   readonly airborne: boolean;
+  /** How far above its start the traversal rose (a jump's height). [Units: world units] */
+  readonly rise: number;
 }
 
 /** Counts a stage reports when its input completes. Plain JSON data. */

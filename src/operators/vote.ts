@@ -1,8 +1,14 @@
 /**
- * vote: turns waypoints into votes. Every waypoint votes for a node where it is (with its
- * weight and features: under water, crouched, ladder, airborne, vertical speed, horizontal
- * step); every pair of consecutive waypoints of a run whose link was not cut votes for a
- * directed link from the earlier to the later one.
+ * vote: turns waypoints into votes. Every waypoint on the ground votes for a node where it is
+ * (with its weight and features: under water, crouched, ladder, vertical speed, horizontal
+ * step, and whether free flight led there); every pair of consecutive voting waypoints of a
+ * run votes for a directed link from the earlier to the later one, unless a link along the way
+ * was cut (speed-filter).
+ *
+ * Waypoints in free flight cast no node vote: a position in mid-air is not a place a bot can
+ * stand (a node there would float over a pit or a gap). Their flight is carried to the next
+ * waypoint on the ground, so a jump or a drop becomes one link from where it started to where
+ * it landed, marked airborne, with how high it rose — classify makes it a JUMP or a drop.
  *
  * Like `pairwise`, but per run. Waypoints are consumed; node and link votes are emitted (link
  * votes refer to node votes by their index within the demo, in emission order), other kinds
@@ -16,7 +22,7 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage } from '../pipeline/stage.js';
-import { options } from '../pipeline/schema-helpers.js';
+import { bool, options } from '../pipeline/schema-helpers.js';
 import {
   VOTE_AIRBORNE,
   VOTE_CROUCHED,
@@ -25,58 +31,87 @@ import {
   type NavEvent,
 } from './types.js';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface VoteOptions {}
+export interface VoteOptions {
+  /** Let waypoints in free flight vote for nodes too (the seed proposal's behaviour). */
+  readonly voteInFlight: boolean;
+}
 
-export const voteDefaults: VoteOptions = Object.freeze({});
+export const voteDefaults: VoteOptions = Object.freeze({ voteInFlight: false });
 
-export function vote(_options: Partial<VoteOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+/** What a run carries from its last voting waypoint to the next. */
+interface Pending {
+  from: number;
+  linked: boolean;
+  airborne: boolean;
+  rise: number;
+  /** Height of the last voting waypoint (rise is measured from it). */
+  z: number;
+}
+
+export function vote(options: Partial<VoteOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
+  const o: VoteOptions = { ...voteDefaults, ...options };
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
-      const lastVote = new Map<string, number>();
+      const runs = new Map<string, Pending>();
       let nodes = 0;
       let links = 0;
+      let inFlight = 0;
       return relay(source, subscriber, {
         next(e) {
-          if (e.kind === 'waypoint') {
-            const key = `${e.segment}:${e.slot}:${e.run}`;
-            const index = nodes++;
-            const flags =
+          if (e.kind === 'run-end') {
+            runs.delete(`${e.segment}:${e.slot}:${e.run}`);
+            subscriber.next(e);
+            return;
+          }
+          if (e.kind !== 'waypoint') {
+            subscriber.next(e);
+            return;
+          }
+          const key = `${e.segment}:${e.slot}:${e.run}`;
+          const p = runs.get(key);
+          if (p) {
+            p.linked &&= e.linkFromPrevious;
+            p.airborne ||= e.airborne;
+            // e.rise is measured from the previous waypoint (at e.origin z - e.dz); re-base it on p.z.
+            p.rise = Math.max(p.rise, e.rise + (e.origin[2] - e.dz) - p.z);
+          }
+          if (e.flying && !o.voteInFlight) {
+            inFlight++;
+            return;
+          }
+          const index = nodes++;
+          const landed = p !== undefined && p.airborne;
+          subscriber.next({
+            kind: 'node-vote',
+            index,
+            origin: e.origin,
+            weight: e.weight,
+            vz: e.vz,
+            dxy: e.dxy,
+            flags:
               (e.underwater ? VOTE_UNDERWATER : 0) |
               (e.crouched ? VOTE_CROUCHED : 0) |
               (e.ladder ? VOTE_LADDER : 0) |
-              (e.flying ? VOTE_AIRBORNE : 0);
+              (landed ? VOTE_AIRBORNE : 0),
+          });
+          if (p && p.linked) {
+            links++;
             subscriber.next({
-              kind: 'node-vote',
-              index,
-              origin: e.origin,
+              kind: 'link-vote',
+              from: p.from,
+              to: index,
               weight: e.weight,
-              vz: e.vz,
-              dxy: e.dxy,
-              flags,
+              airborne: p.airborne,
+              rise: Math.max(0, p.rise),
             });
-            const from = lastVote.get(key);
-            if (from !== undefined && e.linkFromPrevious) {
-              links++;
-              subscriber.next({
-                kind: 'link-vote',
-                from,
-                to: index,
-                weight: e.weight,
-                airborne: e.airborne,
-              });
-            }
-            lastVote.set(key, index);
-            return;
           }
-          if (e.kind === 'run-end') lastVote.delete(`${e.segment}:${e.slot}:${e.run}`);
-          subscriber.next(e);
+          runs.set(key, { from: index, linked: true, airborne: false, rise: 0, z: e.origin[2] });
         },
         complete() {
           subscriber.next({
             kind: 'summary',
             stage: 'vote',
-            data: { nodeVotes: nodes, linkVotes: links },
+            data: { nodeVotes: nodes, linkVotes: links, waypointsInFlight: inFlight },
           });
         },
       });
@@ -87,13 +122,15 @@ export function vote(_options: Partial<VoteOptions> = {}): OperatorFunction<NavE
 export const voteStage = defineStage<VoteOptions>({
   meta: {
     name: 'vote',
-    description: 'Node votes for waypoints and directed link votes between consecutive ones.',
+    description: 'Node votes for waypoints on the ground and directed link votes between consecutive ones (flights become one airborne link).',
     phase: 'demo',
     needs: ['waypoint'],
     adds: ['node-vote', 'link-vote'],
     removes: ['waypoint'],
-    schema: options({}),
+    schema: options({
+      voteInFlight: bool('Let waypoints in free flight vote for nodes too (off: nodes never float in mid-air).'),
+    }),
     defaults: voteDefaults,
   },
-  create: (options) => vote(options),
+  create: (opts) => vote(opts),
 });

@@ -21,12 +21,12 @@ import type { DraftGraph, GraphEvent } from '../operators/graph-types.js';
 import { poolVotes } from '../operators/internal/vote-pool.js';
 import { writeNavFile } from '../sinks/nav/write-nav-file.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
+import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { readNavFile } from '../sinks/nav/read-nav.js';
 import { EMPTY_FEEDBACK, feedbackFromReport, readFeedbackFile, type Feedback } from '../sources/feedback/feedback.js';
 import { readNavtestReport } from '../sources/feedback/navtest-report.js';
 import { VERSION } from '../version.js';
-import { decodeEntry } from './demo-cache.js';
-import { canonicalJson, hashText } from './demo-cache.js';
+import { cacheKey, canonicalJson, decodeEntry, hashFile, hashText, readEntry } from './demo-cache.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
 import { runTasks } from './demo-pool.js';
 import { graphToNav, type NavBuildStats } from './graph-to-nav.js';
@@ -92,6 +92,18 @@ export interface BuildObserver {
   phase?(name: string): void;
 }
 
+/** Demos hashed (and looked up in the cache) at once: keeps the disk busy, memory bounded. */
+const HASH_CONCURRENCY = 4;
+
+/** Runs `fn` over `items` with at most `limit` calls in flight. */
+async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
 export class BuildError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
@@ -154,28 +166,49 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
   }
   const setup = await workerSetup(spec);
   const name = (p: string) => relative(spec.baseDir, p) || p;
-  const tasks: DemoTask[] = paths.map((path) => ({ path, name: name(path), setup }));
-  observer.start?.(tasks.length);
+  observer.start?.(paths.length);
 
-  // 2. Per demo.
+  // 2. Per demo: hash and look in the cache here (cheap), read the misses in workers.
   const byPath = new Map<string, { report: DemoReport; votes: DemoVotes | null }>();
   const cacheProblems: string[] = [];
   let done = 0;
-  await runTasks(tasks, spec.workers, (outcome) => {
-    const file = outcome.task.name;
-    let entry: { report: DemoReport; votes: DemoVotes | null };
-    if (!outcome.ok) {
-      entry = { report: failedReport(file, outcome.error), votes: null };
-    } else {
-      const r = outcome.result;
-      if (r.corruptEntry) cacheProblems.push(`${file}: damaged cache entry recomputed (${r.corruptEntry})`);
-      if (r.cacheWriteError) cacheProblems.push(`${file}: cache entry not written (${r.cacheWriteError})`);
-      const { votes, damage } = decodeEntry(r.entry);
-      entry = { report: demoReport(file, r.contentHash, r.source, votes, damage, spec), votes };
+  const record = (path: string, entry: { report: DemoReport; votes: DemoVotes | null }): void => {
+    byPath.set(path, entry);
+    observer.demo?.(entry.report, ++done, paths.length);
+  };
+  const misses: DemoTask[] = [];
+  await forEachLimit(paths, HASH_CONCURRENCY, async (path) => {
+    const file = name(path);
+    let contentHash: string;
+    try {
+      contentHash = await hashFile(path);
+    } catch (e) {
+      record(path, { report: failedReport(file, `cannot read: ${(e as Error).message}`), votes: null });
+      return;
     }
-    byPath.set(outcome.task.path, entry);
-    observer.demo?.(entry.report, ++done, tasks.length);
+    if (spec.cache) {
+      const hit = await readEntry(spec.cache, cacheKey(contentHash, setup.configHash), (reason) =>
+        cacheProblems.push(`${file}: damaged cache entry recomputed (${reason})`),
+      );
+      if (hit) {
+        record(path, { report: demoReport(file, contentHash, 'cache', hit.result.votes, hit.result.damage, spec), votes: hit.result.votes });
+        return;
+      }
+    }
+    misses.push({ path, name: file, contentHash, setup });
   });
+  misses.sort((a, b) => (a.path < b.path ? -1 : 1));
+  await runTasks(misses, spec.workers, (outcome) => {
+    const { task } = outcome;
+    if (!outcome.ok) {
+      record(task.path, { report: failedReport(task.name, outcome.error), votes: null });
+      return;
+    }
+    if (outcome.result.cacheWriteError) cacheProblems.push(`${task.name}: cache entry not written (${outcome.result.cacheWriteError})`);
+    const { votes, damage } = decodeEntry(outcome.result.entry);
+    record(task.path, { report: demoReport(task.name, task.contentHash, 'read', votes, damage, spec), votes });
+  });
+  cacheProblems.sort();
 
   // 3. Contributions, in content-hash order; the first path of identical bytes wins.
   const ordered = paths.map((p) => byPath.get(p)!);
@@ -229,7 +262,7 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     await writeStrafeTraces(spec.output.strafeTraces, { map: spec.map, traces });
     outputs.strafeTraces = spec.output.strafeTraces;
   }
-  return {
+  const result: BuildResult = {
     map: spec.map,
     demos: reports,
     stages,
@@ -239,6 +272,11 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     feedbackWarnings,
     cacheProblems,
   };
+  if (spec.output.report) {
+    await writeBuildReport(spec.output.report, buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null));
+    outputs.report = spec.output.report;
+  }
+  return result;
 }
 
 function failedReport(file: string, error: string): DemoReport {

@@ -1,7 +1,8 @@
 /**
- * Runs the per-demo part of a build for many demos: a piscina pool of worker threads, one demo
- * per task, or the same code inline when a single worker is asked for a single demo (no thread
- * start-up for that common case). Results come back as they finish; the build sorts them.
+ * Runs the per-demo part of a build for the demos the cache did not have: a piscina pool of
+ * worker threads, one demo per task, or the same code inline on this thread when there is
+ * only one worker or only one demo to read (an incremental rebuild pays no thread start-up).
+ * Results come back as they finish; the build sorts them.
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -27,7 +28,7 @@ export async function runTasks(
   workers: number,
   onDone: (outcome: TaskOutcome) => void,
 ): Promise<void> {
-  if (workers <= 1 && tasks.length <= 1) {
+  if (workers <= 1 || tasks.length <= 1) {
     for (const task of tasks) {
       try {
         onDone({ ok: true, task, result: await processDemo(task) });

@@ -24,6 +24,8 @@ export interface DemoVotes {
   readonly linkWeights: Float32Array;
   /** 1 when the traversal had free flight. */
   readonly linkAirborne: Uint8Array;
+  /** How far each traversal rose above its start. [Units: world units] */
+  readonly linkRise: Float32Array;
   /** Strafe traces: endpoints, speed, duration and frames. */
   readonly strafe: StrafeTraces;
   /** Stage summaries by stage name (JSON data). */
@@ -99,6 +101,7 @@ export class DemoVotesCollector {
   private readonly lt = new Column();
   private readonly lw = new Column();
   private readonly la = new Column();
+  private readonly lr = new Column();
   private readonly sFrom = new Column();
   private readonly sTo = new Column();
   private readonly sSpeed = new Column();
@@ -125,6 +128,7 @@ export class DemoVotesCollector {
         this.lt.push(e.to);
         this.lw.push(e.weight);
         this.la.push(e.airborne ? 1 : 0);
+        this.lr.push(e.rise);
         break;
       case 'strafe-trace':
         this.sFrom.push(...e.from);
@@ -167,6 +171,7 @@ export class DemoVotesCollector {
       linkTo: this.lt.u32(),
       linkWeights: this.lw.f32(),
       linkAirborne: this.la.u8(),
+      linkRise: this.lr.f32(),
       strafe: {
         from: this.sFrom.f32(),
         to: this.sTo.f32(),

@@ -11,6 +11,56 @@ import { NODE_TYPE_NAMES } from '../nav/node-types.js';
 
 const path = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description });
 
+/**
+ * The `navtest` section: how `navgen iterate` tests a draft (see `src/iterate/navtest-config.ts`
+ * for defaults and placeholders). Paths are relative to the pipeline file.
+ *
+ * @example
+ * navtest:
+ *   command: [/games/aq2/q2proded, +set, game, action, +map, '{map}', +set, bot_navtest, '1']
+ *   installDir: /games/aq2/action/bots/nav
+ *   timeout: 600
+ */
+export const navtestSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['command'],
+  description:
+    'How `navgen iterate` tests a draft nav: a command that runs the bots on it and writes a <map>.navtest.json report. Paths are relative to this file.',
+  properties: {
+    command: {
+      description:
+        'The test program and its arguments (no shell). Placeholders: {map}, {nav} (the installed draft), {report}, {draft} (the draft in the iterations folder), {iteration}; {{ and }} are literal braces.',
+      oneOf: [
+        { type: 'string', minLength: 1, description: 'One line, split into words like a shell would (quotes, backslashes); no pipes or variables.' },
+        { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Program, then arguments (preferred).' },
+      ],
+    },
+    cwd: path('Working folder of the command (default: the pipeline file\'s folder).'),
+    installDir: path('Where the draft is copied as <map>.nav before each test, e.g. the game\'s bots/nav folder (default: the iterations folder). Restored afterwards.'),
+    report: path('Where the test writes its report; may use {map} (default: <installDir>/<map>.navtest.json).'),
+    timeout: { type: 'number', exclusiveMinimum: 0, description: 'Seconds one test may take before its process group is killed (default 900).' },
+    maxIterations: { type: 'integer', minimum: 1, maximum: 100, description: 'Most build → test rounds (default 10).' },
+    workDir: path('Iterations folder: drafts, reports, summaries, feedback (default: <output.nav folder>/<map>.iterations).'),
+    env: {
+      type: 'object',
+      description: 'Extra environment variables for the command; values may use the placeholders.',
+      additionalProperties: { type: ['string', 'number', 'boolean'] },
+    },
+    thresholds: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Extra pass conditions checked by navgen on top of the report\'s own "passed" (seed defaults in brackets).',
+      properties: {
+        minCoverage: { type: 'number', minimum: 0, maximum: 1, description: 'Least coverage_ratio [0.85].' },
+        maxDeathRate: { type: 'number', minimum: 0, description: 'Most environmental deaths per bot per minute [0.5].' },
+        maxStuckRate: { type: 'number', minimum: 0, description: 'Most stuck events per bot per minute [1.0].' },
+        maxUnreachable: { type: 'number', minimum: 0, maximum: 1, description: 'Largest share of nodes never visited (unreachable_nodes / nodes) [0.05].' },
+      },
+    },
+  },
+};
+
 export function pipelineFileSchema(stages: ReadonlyMap<string, StageDefinition<never>>): JsonSchema {
   const stageEntry: JsonSchema[] = [];
   for (const [name, s] of stages) {
@@ -99,10 +149,7 @@ export function pipelineFileSchema(stages: ReadonlyMap<string, StageDefinition<n
           ],
         },
       },
-      navtest: {
-        type: 'object',
-        description: 'How `navgen iterate` tests a draft nav.',
-      },
+      navtest: navtestSchema,
     },
   };
 }

@@ -1,15 +1,15 @@
 /**
- * The piscina worker: one demo per task. It hashes the demo, returns the cached entry when
- * there is a sound one, and otherwise reads the demo through the per-demo stages and writes
- * the entry. The result crosses back as one transferred buffer (a msgpack envelope), never a
- * copy of the votes; errors cross as plain data.
+ * The piscina worker: one demo per task (a demo the main thread did not find in the cache).
+ * It reads the demo through the per-demo stages and writes the cache entry. The result crosses
+ * back as one transferred buffer (a msgpack envelope), never a copy of the votes; errors cross
+ * as plain data.
  *
  * Workers get the pipeline as data (stage names and options, plugin specifiers) and build the
  * operators themselves: operator instances never cross threads.
  */
 import { Piscina } from 'piscina';
 import { BUILTIN_STAGES } from './builtin-stages.js';
-import { cacheKey, decodeEntry, encodeEntry, hashFile, packr, readEntry, writeEntry } from './demo-cache.js';
+import { cacheKey, encodeEntry, packr, writeEntry } from './demo-cache.js';
 import { loadPlugin } from './plugins.js';
 import { demoOperators, runDemo } from './run-demo.js';
 import type { DemoOperator, StageContext, StageDefinition } from './stage.js';
@@ -34,17 +34,15 @@ export interface DemoTask {
   readonly path: string;
   /** Name for messages (path relative to the pipeline). */
   readonly name: string;
+  /** SHA-256 of the demo's bytes (computed by the main thread, which checked the cache). */
+  readonly contentHash: string;
   readonly setup: WorkerSetup;
 }
 
 /** The envelope a worker returns (msgpack, in one transferred buffer). */
 export interface DemoTaskResult {
-  readonly contentHash: string;
-  readonly source: 'cache' | 'read';
   /** The cache entry bytes (see `demo-cache.ts`): the votes and any damage. */
   readonly entry: Uint8Array;
-  /** A cache entry existed but was damaged; it was recomputed. */
-  readonly corruptEntry: string | null;
   readonly cacheWriteError: string | null;
 }
 
@@ -81,26 +79,20 @@ async function operatorsFor(setup: WorkerSetup): Promise<DemoOperator[]> {
   return ops;
 }
 
+/** Reads one demo through the per-demo stages and stores the result in the cache. */
 export async function processDemo(task: DemoTask): Promise<DemoTaskResult> {
   const { setup } = task;
-  const contentHash = await hashFile(task.path);
-  const key = cacheKey(contentHash, setup.configHash);
-  let corruptEntry: string | null = null;
-  if (setup.cacheDir) {
-    const hit = await readEntry(setup.cacheDir, key, (reason) => (corruptEntry = reason));
-    if (hit) return { contentHash, source: 'cache', entry: hit.bytes, corruptEntry, cacheWriteError: null };
-  }
   const result = await runDemo(task.path, task.name, await operatorsFor(setup));
   const entry = encodeEntry(result);
   let cacheWriteError: string | null = null;
   if (setup.cacheDir) {
     try {
-      await writeEntry(setup.cacheDir, key, entry);
+      await writeEntry(setup.cacheDir, cacheKey(task.contentHash, setup.configHash), entry);
     } catch (e) {
       cacheWriteError = (e as Error).message;
     }
   }
-  return { contentHash, source: 'read', entry, corruptEntry, cacheWriteError };
+  return { entry, cacheWriteError };
 }
 
 /** Packs a result into a fresh buffer of its own, so it can be transferred. */
@@ -111,9 +103,6 @@ export function packResult(r: DemoTaskResult): Uint8Array {
 export function unpackResult(bytes: Uint8Array): DemoTaskResult {
   return packr.unpack(bytes) as DemoTaskResult;
 }
-
-/** Checks an entry that arrived from a worker (it may come from disk). */
-export { decodeEntry };
 
 /** Piscina entry point. */
 export default async function (task: DemoTask): Promise<unknown> {

@@ -21,7 +21,7 @@ function node(more: Partial<DraftNode> = {}): DraftNode {
 }
 
 function link(from: number, to: number, more: Partial<DraftLink> = {}): DraftLink {
-  return { from, to, type: 'MOVE', weight: 3, demos: 3, votes: 3, airborne: 0, ...more };
+  return { from, to, type: 'MOVE', weight: 3, demos: 3, votes: 3, airborne: 0, rise: 0, ...more };
 }
 
 describe('classify nodes (seed rules, first match wins)', () => {
@@ -32,8 +32,7 @@ describe('classify nodes (seed rules, first match wins)', () => {
     ['LADDER_UP', { vz: 200, dxy: 10, ladder: 0.8 }],
     ['LADDER_DOWN', { vz: -200, dxy: 10, ladder: 0.8 }],
     ['MOVE', { vz: -200, dxy: 10, ladder: 0 }], // falling straight down is not a ladder
-    ['JUMP', { vz: 120, airborne: 0.8 }],
-    ['MOVE', { vz: 120, airborne: 0 }], // going up stairs on the ground
+    ['MOVE', { vz: 120, airborne: 0.8 }], // node types alone never say JUMP: links do
     ['MOVE', {}],
   ] as const)('%s for %j', (type, features) => {
     expect(classifyNode(node(features), o)).toBe(type);
@@ -64,6 +63,29 @@ describe('classify links', () => {
       [3, 4, 'MOVE'],
     ]);
     expect(stats).toMatchObject({ dropsTooDeep: 1, reverseOfDropRemoved: 1 });
+  });
+
+  it('makes airborne rising traversals JUMP links, and nodes reached mostly by jumps JUMP nodes', () => {
+    const nodes = [node({ origin: [0, 0, 24] }), node({ origin: [96, 0, 64] }), node({ origin: [0, 96, 24] })];
+    const { graph } = classifyGraph(
+      {
+        nodes,
+        links: [
+          link(0, 1, { airborne: 1, rise: 50, weight: 3 }), // onto a box: a jump, kept although 1 → 0 is a drop
+          link(2, 1, { airborne: 0, rise: 40, weight: 1 }), // up a ramp: a walk, typed by its target (a JUMP node)
+          link(1, 0, { airborne: 1, rise: 2 }), // off the box, 40 down in flight: a drop
+          link(0, 2, { airborne: 1, rise: 5 }), // a small hop: not a jump
+        ],
+      },
+      classifyDefaults,
+    );
+    expect(graph.links.map((l) => [l.from, l.to, l.type])).toEqual([
+      [0, 1, 'JUMP'],
+      [2, 1, 'JUMP'],
+      [1, 0, 'STAND_DROP'],
+      [0, 2, 'MOVE'],
+    ]);
+    expect(graph.nodes.map((n) => n.type)).toEqual(['MOVE', 'JUMP', 'MOVE']);
   });
 
   it('keeps the reverse of a drop when it is a ladder climb', () => {

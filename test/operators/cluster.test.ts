@@ -18,6 +18,7 @@ function demo(points: [number, number, number][], links: [number, number][] = []
     linkTo: Uint32Array.from(links.map((l) => l[1])),
     linkWeights: new Float32Array(links.length).fill(weight),
     linkAirborne: new Uint8Array(links.length),
+    linkRise: new Float32Array(links.length),
     strafe: {
       from: new Float32Array(0),
       to: new Float32Array(0),

@@ -23,6 +23,7 @@ function wp(frameIndex: number, x: number, dt: number, more: Partial<Waypoint> =
     underwater: false,
     ladder: false,
     airborne: false,
+    rise: 0,
     flying: false,
     linkFromPrevious: dt > 0,
     path: [x, 0, 24, frameIndex / 10],

@@ -23,6 +23,8 @@ export interface VotePool {
   readonly linkWeights: Float64Array;
   readonly linkDemo: Uint32Array;
   readonly linkAirborne: Uint8Array;
+  /** [Units: world units] */
+  readonly linkRise: Float64Array;
   readonly demoCount: number;
 }
 
@@ -47,6 +49,7 @@ export function poolVotes(demos: readonly DemoVotes[]): VotePool {
     linkWeights: new Float64Array(linkCount),
     linkDemo: new Uint32Array(linkCount),
     linkAirborne: new Uint8Array(linkCount),
+    linkRise: new Float64Array(linkCount),
     demoCount: demos.length,
   };
   let n = 0;
@@ -65,6 +68,7 @@ export function poolVotes(demos: readonly DemoVotes[]): VotePool {
       pool.linkWeights[l] = d.linkWeights[i];
       pool.linkDemo[l] = di;
       pool.linkAirborne[l] = d.linkAirborne[i];
+      pool.linkRise[l] = d.linkRise[i];
     }
     n += k;
   });
