@@ -16,8 +16,10 @@ import fg from 'fast-glob';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lastValueFrom, reduce } from 'rxjs';
-import { openDemoBytes } from '../dist/sources/mvd2/byte-stream.js';
-import { readDemo } from '../dist/sources/mvd2/read-demo.js';
+// The compiled code in dist/ runs (what navgen ships); the types come from src/.
+const dist = '../dist/';
+const { openDemoBytes } = (await import(dist + 'sources/mvd2/byte-stream.js')) as typeof import('../src/sources/mvd2/byte-stream.js');
+const { readDemo } = (await import(dist + 'sources/mvd2/read-demo.js')) as typeof import('../src/sources/mvd2/read-demo.js');
 
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 9;

@@ -20,8 +20,9 @@
  *   STAND_DROP up to the engine's 210 units, CROUCH_DROP up to 224, UNSAFE_DROP up to 256;
  *   deeper drops are removed (bots would die), and drops are one-way: the reverse link is
  *   removed unless it is a ladder or water link;
- * - a jump (free flight in more than half of the traversals, rising more than `jumpRise` on
- *   average, not a drop) gets JUMP: the bot presses jump to make it;
+ * - a jump (free flight in more than half of the traversals, landing more than `jumpStep` higher
+ *   than it started — more than a stair step, so the jump was needed) gets JUMP: the bot
+ *   presses jump to make it; hops on flat ground (bots hop a lot in fights) stay walks;
  * - otherwise the target node's type (how the engine's own navs type their links).
  *
  * Emits the re-typed graph and a `classify` summary.
@@ -48,8 +49,8 @@ export interface ClassifyOptions {
   readonly ladderMaxStep: number;
   /** [Limit: 0..1] */
   readonly ladderRatio: number;
-  /** Mean rise above the start of a traversal that makes it a jump. [Units: world units] */
-  readonly jumpRise: number;
+  /** Height gain of an airborne traversal that makes it a jump (engine STEPSIZE 18). [Units: world units] */
+  readonly jumpStep: number;
   /** Share of the weight arriving at a node by JUMP links that makes it a JUMP node. [Limit: 0..1] */
   readonly jumpRatio: number;
   /** Height loss above which a traversal with free flight is a drop. [Units: world units] */
@@ -64,9 +65,9 @@ export const classifyDefaults: ClassifyOptions = Object.freeze({
   waterRatio: 0.6,
   crouchRatio: 0.6,
   ladderSpeed: 150,
-  ladderMaxStep: 40,
+  ladderMaxStep: 64,
   ladderRatio: 0.5,
-  jumpRise: 16,
+  jumpStep: 18,
   jumpRatio: 0.5,
   dropMin: 30,
   standDrop: 210,
@@ -93,7 +94,7 @@ export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: Draft
   const kind = g.links.map((l): 'drop' | 'too-deep' | 'jump' | 'walk' => {
     const dz = nodes[l.to].origin[2] - nodes[l.from].origin[2];
     if (-dz > o.dropMin && l.airborne > 0.5) return -dz > o.unsafeDrop ? 'too-deep' : 'drop';
-    if (l.airborne > 0.5 && l.rise > o.jumpRise) return 'jump';
+    if (l.airborne > 0.5 && dz > o.jumpStep) return 'jump';
     return 'walk';
   });
 
@@ -185,7 +186,7 @@ export const classifyStage = defineStage<ClassifyOptions>({
         minimum: 0,
       }),
       ladderRatio: num('Share of votes with ladder evidence.', { minimum: 0, maximum: 1 }),
-      jumpRise: num('Mean rise of an airborne traversal that makes it a JUMP link. [world units]', { minimum: 0 }),
+      jumpStep: num('Height gain of an airborne traversal that makes it a JUMP link. [world units]', { minimum: 0 }),
       jumpRatio: num('Share of arriving weight by JUMP links that makes a JUMP node.', { minimum: 0, maximum: 1 }),
       dropMin: num('Height loss from which a traversal with free flight is a drop. [world units]', {
         minimum: 0,

@@ -81,7 +81,6 @@ interface Built {
 
 export function buildGraph(pool: VotePool, o: ClusterOptions): Built {
   const c = clusterVotes(pool, o.radius);
-  const p = pool.positions;
   const nodeOf = new Int32Array(c.count).fill(-1);
   const nodes: DraftNode[] = [];
   let droppedWeight = 0;

@@ -9,6 +9,10 @@
  * discarded at once: they fly through walls and would poison the map with unreachable nodes.
  * The MVD dummy (the recorder's own spectator, `clientNum`) is never a player.
  *
+ * Each sample carries its vertical speed, vertical acceleration and horizontal speed from the
+ * frames before and after it (central differences; see `internal/player-tracker.ts`), so a
+ * sample is emitted when the player's next frame arrives or the run ends.
+ *
  * Emits, in frame order: samples, run ends, and on completion a `gate` summary with the
  * frames seen and discarded by pm_type and whether the demo is mostly spectating (then
  * `skip: true`; the per-demo collector drops the demo).
@@ -24,7 +28,7 @@ import { relay } from './internal/relay.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, bool, options } from '../pipeline/schema-helpers.js';
 import { EV_PLAYER_TELEPORT, PmType, RDF_UNDERWATER } from '../sources/mvd2/protocol.js';
-import type { Frame, NavEvent, RunEndReason, Sample } from './types.js';
+import type { Frame, NavEvent, RunEndReason } from './types.js';
 import { PlayerTracker } from './internal/player-tracker.js';
 
 export interface GateOptions {
@@ -56,7 +60,7 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
       let playerFrames = 0;
       let runs = 0;
       let clientNum = -1;
-      const tracker = new PlayerTracker();
+      const tracker = new PlayerTracker((sample) => subscriber.next(sample));
 
       const endRun = (slot: number, frame: number, reason: RunEndReason, event: number): void => {
         const run = tracker.end(slot);
@@ -90,7 +94,8 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
             continue;
           }
           const [x, y, z] = p.origin;
-          const last = tracker.last(p.slot);
+          const previous = tracker.last(p.slot);
+          const last = previous && { frame: previous.frame, x: previous.origin[0], y: previous.origin[1], z: previous.origin[2] };
           if (last) {
             if (p.event === EV_PLAYER_TELEPORT) {
               endRun(p.slot, f.index, 'teleport', p.event);
@@ -108,8 +113,7 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
           if (run < 0) {
             run = tracker.start(p.slot, runs++);
           }
-          const k = tracker.push(p.slot, f.index, x, y, z);
-          const sample: Sample = {
+          tracker.push(p.slot, {
             kind: 'sample',
             segment: f.segment,
             slot: p.slot,
@@ -118,15 +122,11 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
             time: f.time,
             origin: p.origin,
             weight: 1,
-            vz: k.vz,
-            az: k.az,
-            hspeed: k.hspeed,
             crouched: p.viewoffset[2] < o.crouchViewHeight,
             underwater: (p.rdflags & RDF_UNDERWATER) !== 0,
             event: p.event,
             health: p.health,
-          };
-          subscriber.next(sample);
+          });
         }
         // A live player missing from this frame left the game.
         for (const slot of tracker.activeSlots()) {

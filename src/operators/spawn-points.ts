@@ -76,7 +76,7 @@ function solidAt(world: BspWorld, x: number, y: number, z: number): boolean {
 export function standingHeight(world: BspWorld, x: number, y: number, z: number, maxDrop: number): number | null {
   if (solidAt(world, x, y, z)) return null;
   let free = z;
-  let step = 8;
+  const step = 8;
   // Walk down until solid, then bisect the boundary to 1/8 unit.
   while (free - z < maxDrop && !solidAt(world, x, y, free - step)) free -= step;
   if (z - free >= maxDrop) return null;
@@ -109,7 +109,8 @@ export function addSpawnPoints(
   const voted = g.nodes.length;
   const unlinked: number[][] = [];
   for (const spawn of map.spawns) {
-    let [x, y, z] = spawn.origin;
+    const [x, y] = spawn.origin;
+    let z = spawn.origin[2];
     if (o.dropToFloor && map.world) z = standingHeight(map.world, x, y, z, o.maxDrop) ?? z;
     const origin: [number, number, number] = [x, y, z];
     const id = nodes.length;

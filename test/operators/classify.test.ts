@@ -67,6 +67,7 @@ describe('classify links', () => {
 
   it('makes airborne rising traversals JUMP links, and nodes reached mostly by jumps JUMP nodes', () => {
     const nodes = [node({ origin: [0, 0, 24] }), node({ origin: [96, 0, 64] }), node({ origin: [0, 96, 24] })];
+    // 0 → 1 lands 40 higher in flight: a jump; 0 → 2 is a hop on flat ground: a walk.
     const { graph } = classifyGraph(
       {
         nodes,
@@ -74,7 +75,7 @@ describe('classify links', () => {
           link(0, 1, { airborne: 1, rise: 50, weight: 3 }), // onto a box: a jump, kept although 1 → 0 is a drop
           link(2, 1, { airborne: 0, rise: 40, weight: 1 }), // up a ramp: a walk, typed by its target (a JUMP node)
           link(1, 0, { airborne: 1, rise: 2 }), // off the box, 40 down in flight: a drop
-          link(0, 2, { airborne: 1, rise: 5 }), // a small hop: not a jump
+          link(0, 2, { airborne: 1, rise: 30 }), // a hop on flat ground: not a jump
         ],
       },
       classifyDefaults,

@@ -1,30 +1,23 @@
 /**
- * Per-slot run bookkeeping for the gate: which run each live player is in, and its last two
- * positions for finite-difference kinematics (MVD2 has no velocities; they are recovered by
- * differencing origins of consecutive frames, 0.1 s apart).
+ * Per-slot run bookkeeping for the gate, and kinematics. MVD2 has no velocities, so they are
+ * recovered by differencing origins of consecutive frames (0.1 s apart). Each sample waits one
+ * frame so its derivatives can be central: the second difference z(t+1) − 2z(t) + z(t−1) is
+ * −gravity·dt² exactly while a player flies, and near 0 on the ground, at the apex of a jump as
+ * anywhere else — backward differences lag a frame and miss both the apex and the landing.
+ * At the ends of a run the differences are one-sided and the acceleration is unknown (0).
  */
 import { MVD_FRAME_TIME } from '../../sources/mvd2/protocol.js';
+import type { Sample } from '../types.js';
 
-export interface LastPosition {
-  readonly frame: number;
-  readonly x: number;
-  readonly y: number;
-  readonly z: number;
-}
-
-export interface Kinematics {
-  /** [Units: u/s] */
-  vz: number;
-  /** [Units: u/s²] */
-  az: number;
-  /** [Units: u/s] */
-  hspeed: number;
-}
+/** A sample whose kinematics are not known yet (its next frame has not arrived). */
+export type SampleWithoutKinematics = Omit<Sample, 'vz' | 'az' | 'hspeed'>;
 
 interface SlotState {
   run: number;
-  /** Positions of the run's last two frames: [frame, x, y, z] each, newest first. */
-  history: number[][];
+  /** Position of the frame before the pending one, if in the same run. [Form: (x, y, z)] */
+  before: readonly [number, number, number] | null;
+  /** The sample waiting for its next frame. */
+  pending: SampleWithoutKinematics | null;
 }
 
 export class PlayerTracker {
@@ -33,7 +26,8 @@ export class PlayerTracker {
   nextFrame = 0;
   private readonly slots = new Map<number, SlotState>();
   private readonly seen = new Set<number>();
-  private readonly k: Kinematics = { vz: 0, az: 0, hspeed: 0 };
+
+  constructor(private readonly emit: (sample: Sample) => void) {}
 
   reset(segment: number): void {
     this.segment = segment;
@@ -57,48 +51,58 @@ export class PlayerTracker {
     return this.slots.get(slot)?.run ?? -1;
   }
 
-  last(slot: number): LastPosition | null {
-    const h = this.slots.get(slot)?.history[0];
-    return h ? { frame: h[0], x: h[1], y: h[2], z: h[3] } : null;
+  /** The latest sample of the slot's run (frame and origin), if any. */
+  last(slot: number): SampleWithoutKinematics | null {
+    return this.slots.get(slot)?.pending ?? null;
   }
 
   start(slot: number, run: number): number {
-    this.slots.set(slot, { run, history: [] });
+    this.slots.set(slot, { run, before: null, pending: null });
     return run;
   }
 
-  /** Ends the slot's run; returns its number, or -1 if none was in progress. */
+  /**
+   * Ends the slot's run: its last sample is emitted (one-sided kinematics) and the run's number
+   * returned, or -1 if none was in progress.
+   */
   end(slot: number): number {
     const s = this.slots.get(slot);
     if (!s) return -1;
+    if (s.pending) this.release(s.pending, s.before, null);
     this.slots.delete(slot);
     return s.run;
   }
 
-  /**
-   * Records a frame of a live player and returns its kinematics (backward differences; zero
-   * where the run is too short). The returned object is reused: read it at once.
-   */
-  push(slot: number, frame: number, x: number, y: number, z: number): Kinematics {
+  /** Adds a sample to the slot's run; the previous one, now complete, is emitted. */
+  push(slot: number, sample: SampleWithoutKinematics): void {
     const s = this.slots.get(slot);
-    const k = this.k;
-    k.vz = 0;
-    k.az = 0;
-    k.hspeed = 0;
-    if (!s) return k;
-    const h = s.history;
-    const dt = MVD_FRAME_TIME;
-    if (h.length > 0) {
-      const p = h[0];
-      k.vz = (z - p[3]) / dt;
-      k.hspeed = Math.hypot(x - p[1], y - p[2]) / dt;
-      if (h.length > 1) {
-        const q = h[1];
-        k.az = (z - 2 * p[3] + q[3]) / (dt * dt);
-      }
+    if (!s) throw new Error(`no run for slot ${slot}`);
+    if (s.pending) {
+      this.release(s.pending, s.before, sample.origin);
+      s.before = s.pending.origin;
     }
-    h.unshift([frame, x, y, z]);
-    if (h.length > 2) h.length = 2;
-    return k;
+    s.pending = sample;
+  }
+
+  private release(
+    s: SampleWithoutKinematics,
+    before: readonly [number, number, number] | null,
+    after: readonly [number, number, number] | null,
+  ): void {
+    const dt = MVD_FRAME_TIME;
+    const o = s.origin;
+    let vz = 0;
+    let az = 0;
+    let hspeed = 0;
+    if (before && after) {
+      vz = (after[2] - before[2]) / (2 * dt);
+      az = (after[2] - 2 * o[2] + before[2]) / (dt * dt);
+      hspeed = Math.hypot(after[0] - before[0], after[1] - before[1]) / (2 * dt);
+    } else if (before || after) {
+      const [a, b] = before ? [before, o] : [o, after!];
+      vz = (b[2] - a[2]) / dt;
+      hspeed = Math.hypot(b[0] - a[0], b[1] - a[1]) / dt;
+    }
+    this.emit({ ...s, vz, az, hspeed });
   }
 }

@@ -162,10 +162,22 @@ export class EntityTable {
     const m = n * 4;
     const model = this.model;
     if (ext && lo & U_MODEL16) {
-      if (lo & U_MODEL) (model[m] = u16(b, p)), (p += 2);
-      if (lo & U_MODEL2) (model[m + 1] = u16(b, p)), (p += 2);
-      if (lo & U_MODEL3) (model[m + 2] = u16(b, p)), (p += 2);
-      if (lo & U_MODEL4) (model[m + 3] = u16(b, p)), (p += 2);
+      if (lo & U_MODEL) {
+        model[m] = u16(b, p);
+        p += 2;
+      }
+      if (lo & U_MODEL2) {
+        model[m + 1] = u16(b, p);
+        p += 2;
+      }
+      if (lo & U_MODEL3) {
+        model[m + 2] = u16(b, p);
+        p += 2;
+      }
+      if (lo & U_MODEL4) {
+        model[m + 3] = u16(b, p);
+        p += 2;
+      }
     } else {
       if (lo & U_MODEL) model[m] = b[p++];
       if (lo & U_MODEL2) model[m + 1] = b[p++];
@@ -174,37 +186,82 @@ export class EntityTable {
     }
 
     if (lo & U_FRAME8) this.frame[n] = b[p++];
-    if (lo & U_FRAME16) (this.frame[n] = u16(b, p)), (p += 2);
+    if (lo & U_FRAME16) {
+      this.frame[n] = u16(b, p);
+      p += 2;
+    }
 
-    if ((lo & U_SKIN32) === U_SKIN32) (this.skinnum[n] = i32(b, p)), (p += 4);
-    else if (lo & U_SKIN8) this.skinnum[n] = b[p++];
-    else if (lo & U_SKIN16) (this.skinnum[n] = u16(b, p)), (p += 2);
+    if ((lo & U_SKIN32) === U_SKIN32) {
+      this.skinnum[n] = i32(b, p);
+      p += 4;
+    } else if (lo & U_SKIN8) this.skinnum[n] = b[p++];
+    else if (lo & U_SKIN16) {
+      this.skinnum[n] = u16(b, p);
+      p += 2;
+    }
 
-    if ((lo & U_EFFECTS32) === U_EFFECTS32) (this.effects[n] = i32(b, p)), (p += 4);
-    else if (lo & U_EFFECTS8) this.effects[n] = b[p++];
-    else if (lo & U_EFFECTS16) (this.effects[n] = u16(b, p)), (p += 2);
+    if ((lo & U_EFFECTS32) === U_EFFECTS32) {
+      this.effects[n] = i32(b, p);
+      p += 4;
+    } else if (lo & U_EFFECTS8) this.effects[n] = b[p++];
+    else if (lo & U_EFFECTS16) {
+      this.effects[n] = u16(b, p);
+      p += 2;
+    }
 
-    if ((lo & U_RENDERFX32) === U_RENDERFX32) (this.renderfx[n] = i32(b, p)), (p += 4);
-    else if (lo & U_RENDERFX8) this.renderfx[n] = b[p++];
-    else if (lo & U_RENDERFX16) (this.renderfx[n] = u16(b, p)), (p += 2);
+    if ((lo & U_RENDERFX32) === U_RENDERFX32) {
+      this.renderfx[n] = i32(b, p);
+      p += 4;
+    } else if (lo & U_RENDERFX8) this.renderfx[n] = b[p++];
+    else if (lo & U_RENDERFX16) {
+      this.renderfx[n] = u16(b, p);
+      p += 2;
+    }
 
     const o = n * 3;
     const origin = this.origin;
     if (ext2) {
-      if (lo & U_ORIGIN1) (p = readDeltaInt23(b, p, origin[o])), (origin[o] = deltaInt23.value);
-      if (lo & U_ORIGIN2) (p = readDeltaInt23(b, p, origin[o + 1])), (origin[o + 1] = deltaInt23.value);
-      if (lo & U_ORIGIN3) (p = readDeltaInt23(b, p, origin[o + 2])), (origin[o + 2] = deltaInt23.value);
+      if (lo & U_ORIGIN1) {
+        p = readDeltaInt23(b, p, origin[o]);
+        origin[o] = deltaInt23.value;
+      }
+      if (lo & U_ORIGIN2) {
+        p = readDeltaInt23(b, p, origin[o + 1]);
+        origin[o + 1] = deltaInt23.value;
+      }
+      if (lo & U_ORIGIN3) {
+        p = readDeltaInt23(b, p, origin[o + 2]);
+        origin[o + 2] = deltaInt23.value;
+      }
     } else {
-      if (lo & U_ORIGIN1) (origin[o] = i16(b, p)), (p += 2);
-      if (lo & U_ORIGIN2) (origin[o + 1] = i16(b, p)), (p += 2);
-      if (lo & U_ORIGIN3) (origin[o + 2] = i16(b, p)), (p += 2);
+      if (lo & U_ORIGIN1) {
+        origin[o] = i16(b, p);
+        p += 2;
+      }
+      if (lo & U_ORIGIN2) {
+        origin[o + 1] = i16(b, p);
+        p += 2;
+      }
+      if (lo & U_ORIGIN3) {
+        origin[o + 2] = i16(b, p);
+        p += 2;
+      }
     }
 
     const angles = this.angles;
     if (ext && lo & U_ANGLE16) {
-      if (lo & U_ANGLE1) (angles[o] = i16(b, p) * SHORT2ANGLE), (p += 2);
-      if (lo & U_ANGLE2) (angles[o + 1] = i16(b, p) * SHORT2ANGLE), (p += 2);
-      if (lo & U_ANGLE3) (angles[o + 2] = i16(b, p) * SHORT2ANGLE), (p += 2);
+      if (lo & U_ANGLE1) {
+        angles[o] = i16(b, p) * SHORT2ANGLE;
+        p += 2;
+      }
+      if (lo & U_ANGLE2) {
+        angles[o + 1] = i16(b, p) * SHORT2ANGLE;
+        p += 2;
+      }
+      if (lo & U_ANGLE3) {
+        angles[o + 2] = i16(b, p) * SHORT2ANGLE;
+        p += 2;
+      }
     } else {
       if (lo & U_ANGLE1) angles[o] = ((b[p++] << 24) >> 24) * BYTE2ANGLE;
       if (lo & U_ANGLE2) angles[o + 1] = ((b[p++] << 24) >> 24) * BYTE2ANGLE;
@@ -215,9 +272,12 @@ export class EntityTable {
       const old = this.oldOrigin;
       if (ext2) {
         // MSG_ReadPos clears the vector first, so deltas are taken from zero.
-        (p = readDeltaInt23(b, p, 0)), (old[o] = deltaInt23.value);
-        (p = readDeltaInt23(b, p, 0)), (old[o + 1] = deltaInt23.value);
-        (p = readDeltaInt23(b, p, 0)), (old[o + 2] = deltaInt23.value);
+        p = readDeltaInt23(b, p, 0);
+        old[o] = deltaInt23.value;
+        p = readDeltaInt23(b, p, 0);
+        old[o + 1] = deltaInt23.value;
+        p = readDeltaInt23(b, p, 0);
+        old[o + 2] = deltaInt23.value;
       } else {
         old[o] = i16(b, p);
         old[o + 1] = i16(b, p + 2);
@@ -241,14 +301,24 @@ export class EntityTable {
     if (lo & U_EVENT) this.event[n] = b[p++];
 
     if (lo & U_SOLID) {
-      if (ext) (this.solid[n] = i32(b, p)), (p += 4);
-      else (this.solid[n] = u16(b, p)), (p += 2);
+      if (ext) {
+        this.solid[n] = i32(b, p);
+        p += 4;
+      } else {
+        this.solid[n] = u16(b, p);
+        p += 2;
+      }
     }
 
     if (ext) {
-      if (lo & U_MOREFX8 && hi & U_HI_MOREFX16) (this.morefx[n] = i32(b, p)), (p += 4);
-      else if (lo & U_MOREFX8) this.morefx[n] = b[p++];
-      else if (hi & U_HI_MOREFX16) (this.morefx[n] = u16(b, p)), (p += 2);
+      if (lo & U_MOREFX8 && hi & U_HI_MOREFX16) {
+        this.morefx[n] = i32(b, p);
+        p += 4;
+      } else if (lo & U_MOREFX8) this.morefx[n] = b[p++];
+      else if (hi & U_HI_MOREFX16) {
+        this.morefx[n] = u16(b, p);
+        p += 2;
+      }
       if (lo & U_ALPHA) this.alpha[n] = b[p++];
       if (hi & U_HI_SCALE) this.scale[n] = b[p++];
     }
