@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    reporters: ['default'],
+    // The default report, then one plain "tests: N passed, N failed" line for CI.
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });

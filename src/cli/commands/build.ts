@@ -6,7 +6,6 @@
  *
  * Both forms run the same pipeline and give byte-identical outputs.
  */
-import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { runBuild, BuildError, PROBLEM_STATUSES, type BuildResult } from '../../pipeline/build.js';
@@ -14,7 +13,6 @@ import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config
 import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
 import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
-import { buildReport, writeBuildReport } from '../../sinks/build-report.js';
 import { CliError, EXIT_FAILURE, EXIT_PARTIAL, EXIT_USAGE } from '../exit-codes.js';
 import { progressObserver } from '../progress.js';
 import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
@@ -77,9 +75,6 @@ export function register(program: Command): void {
         throw e;
       } finally {
         progress.stop();
-      }
-      if (spec.output.report) {
-        await writeBuildReport(spec.output.report, buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null));
       }
       const seconds = (Date.now() - started) / 1000;
       if (opts.json) process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');

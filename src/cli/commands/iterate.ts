@@ -1,0 +1,131 @@
+/**
+ * `navgen iterate`: build → test → prune → rebuild until the nav test passes (the seed's
+ * automated batch runner), driven by the pipeline's `navtest` section.
+ *
+ *   navgen iterate pipelines/wizs.yaml [--max-iterations 10] [--json] [--quiet]
+ *
+ * Exit codes: 0 passed and shipped; 4 never passed, the best iteration shipped; 1 the test
+ * command failed (time-out, crash, no or bad report): nothing shipped; 2 configuration.
+ */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { BuildError } from '../../pipeline/build.js';
+import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
+import { readPipelineSource, resolvePipeline } from '../../pipeline/load-pipeline.js';
+import { CommandTester } from '../../iterate/command-tester.js';
+import { iterate, IterationAbortedError, type IterateObserver } from '../../iterate/iterate.js';
+import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
+import { MonotonicityError } from '../../iterate/monotonicity.js';
+import { resolveNavtestConfig } from '../../iterate/navtest-config.js';
+import { CliError, EXIT_FAILURE, EXIT_NOT_CONVERGED, EXIT_USAGE } from '../exit-codes.js';
+
+interface IterateFlags {
+  maxIterations?: number;
+  workers?: number;
+  json?: boolean;
+  quiet?: boolean;
+  progress?: boolean;
+}
+
+const positiveInt = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1)
+    throw new CliError(`${name} must be a positive integer, got "${v}"`, EXIT_USAGE);
+  return n;
+};
+
+export function register(program: Command): void {
+  program
+    .command('iterate')
+    .description(
+      "Close the loop: build a draft .nav, run the pipeline's navtest command on it, remove what failed, rebuild, until the test passes; ship the result (or the best iteration, exit code 4). Every draft, report and summary is kept in the iterations folder.",
+    )
+    .argument('<pipeline>', 'a pipeline file with a navtest section')
+    .addOption(
+      new Option(
+        '--max-iterations <n>',
+        'most build → test rounds (default: navtest.maxIterations, or 10)',
+      ).argParser(positiveInt('--max-iterations')),
+    )
+    .addOption(
+      new Option(
+        '--workers <n>',
+        "worker threads for the builds (default: the pipeline's)",
+      ).argParser(positiveInt('--workers')),
+    )
+    .option('--json', 'print the summary as JSON (iterations, shipped file, remaining failures)')
+    .option('-q, --quiet', 'print nothing but errors')
+    .option('--no-progress', 'no progress lines')
+    .action(async (file: string, flags: IterateFlags) => {
+      let spec;
+      let config;
+      try {
+        const src = await readPipelineSource(file);
+        spec = await resolvePipeline(src);
+        config = resolveNavtestConfig(spec, src.locate);
+      } catch (e) {
+        if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors)
+          throw new CliError(e.message, EXIT_USAGE);
+        throw e;
+      }
+      if (flags.workers !== undefined) spec = { ...spec, workers: flags.workers };
+      const say =
+        flags.quiet || flags.progress === false
+          ? () => undefined
+          : (line: string) => process.stderr.write(`navgen: ${line}\n`);
+
+      const controller = new AbortController();
+      const onSigint = () => {
+        say('interrupted: stopping the test command…');
+        controller.abort();
+      };
+      process.once('SIGINT', onSigint);
+      try {
+        const result = await iterate(spec, config, new CommandTester(config), {
+          maxIterations: flags.maxIterations,
+          observer: progressLines(say),
+          signal: controller.signal,
+        });
+        if (flags.json)
+          process.stdout.write(JSON.stringify(iterateSummaryJson(result), null, 2) + '\n');
+        else if (!flags.quiet) process.stdout.write(formatIterateSummary(result));
+        if (!result.converged) process.exitCode = EXIT_NOT_CONVERGED;
+      } catch (e) {
+        if (
+          e instanceof IterationAbortedError ||
+          e instanceof MonotonicityError ||
+          e instanceof BuildError
+        ) {
+          throw new CliError(e.message, EXIT_FAILURE);
+        }
+        throw e;
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
+    });
+}
+
+/** One line when a round starts, after its build, and after its test. */
+function progressLines(say: (line: string) => void): IterateObserver {
+  let max = 0;
+  return {
+    iterationStart(i, m, f) {
+      max = m;
+      say(
+        `iteration ${i}/${m}: building without ${f.badNodes.length} bad node position(s) and ${f.badLinks.length} bad link(s)…`,
+      );
+    },
+    built(i, b) {
+      const read = b.demos.filter((d) => d.source === 'read').length;
+      say(
+        `iteration ${i}/${max}: built ${b.nav.nodes} nodes, ${b.nav.links} links (${read} demo(s) read, ${b.demos.length - read} from cache)`,
+      );
+    },
+    testing(i, tester) {
+      say(`iteration ${i}/${max}: testing with ${tester}…`);
+    },
+    tested(_record, line) {
+      say(line);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * `navgen watch pipelines/x.yaml`: builds once, then rebuilds whenever demos appear, disappear
+ * or change (after they stop changing), replacing the outputs atomically. Ctrl-C stops it.
+ */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
+import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
+import { watchDefaults, watchPipeline } from '../../pipeline/watch.js';
+import { CliError, EXIT_USAGE } from '../exit-codes.js';
+import { formatBuildSummary } from '../build-summary.js';
+
+const ms = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 50) throw new CliError(`${name} must be a number of milliseconds ≥ 50, got "${v}"`, EXIT_USAGE);
+  return n;
+};
+
+export function register(program: Command): void {
+  program
+    .command('watch')
+    .description('Build, then rebuild whenever the demos of the pipeline change (new, removed or rewritten files). Ctrl-C stops.')
+    .argument('<pipeline>', 'pipeline file (.yaml or .json)')
+    .addOption(new Option('--interval <ms>', 'how often to look for demo changes').default(watchDefaults.interval).argParser(ms('--interval')))
+    .addOption(new Option('--settle <ms>', 'how long demos must stay unchanged before a rebuild').default(watchDefaults.settle).argParser(ms('--settle')))
+    .option('-q, --quiet', 'print only errors')
+    .action(async (pipeline: string, opts: { interval: number; settle: number; quiet?: boolean }) => {
+      let spec;
+      try {
+        spec = await loadPipelineFile(pipeline);
+      } catch (e) {
+        if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors) throw new CliError(e.message, EXIT_USAGE);
+        throw e;
+      }
+      const say = (s: string) => {
+        if (!opts.quiet) process.stderr.write(s);
+      };
+      const watcher = watchPipeline(spec, opts, {
+        building: (reason) => say(`navgen watch: building (${reason})…\n`),
+        built: (result, seconds) => {
+          say(formatBuildSummary(result, seconds));
+          say(`navgen watch: waiting for demo changes (every ${opts.interval} ms)…\n`);
+        },
+        failed: (e) => process.stderr.write(`navgen watch: build failed: ${(e as Error).message ?? String(e)}\n`),
+      });
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          say('navgen watch: stopping\n');
+          void watcher.stop().then(resolve);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

@@ -1,0 +1,68 @@
+/**
+ * What the iterate loop talks to: "a tester" that takes a draft `.nav` and returns a navtest
+ * report (the seed's `<map>.navtest.json`). Today that is {@link CommandTester} (the game's
+ * dedicated server in `bot_navtest` mode, or any program that writes such a report); an
+ * offline tester that checks links against the map geometry can implement the same interface
+ * and need not install anything or spawn processes.
+ *
+ * A tester either returns a valid report or throws a {@link TesterError}: the loop never has to
+ * guess whether a report is trustworthy.
+ */
+import type { NavtestReport } from '../sources/feedback/navtest-report.js';
+
+/** One draft to test. */
+export interface Draft {
+  readonly map: string;
+  /** The draft `.nav`, in its iteration folder. A tester must not modify it. */
+  readonly navPath: string;
+  /** 1 for the first build of a run. */
+  readonly iteration: number;
+  /** The iteration's folder, where a tester may keep its own files (logs). */
+  readonly folder: string;
+}
+
+export interface TestOutcome {
+  readonly report: NavtestReport;
+  /** Where the report came from, for messages: its file, or the tester's name. */
+  readonly source: string;
+}
+
+export interface Tester {
+  /** Short description for progress lines, e.g. `command "q2proded"`. */
+  readonly name: string;
+  /** Tests one draft. Rejects with {@link TesterError}; honours `signal` by stopping early. */
+  test(draft: Draft, signal?: AbortSignal): Promise<TestOutcome>;
+  /** Undoes what testing changed outside the iterations folder (an installed draft). */
+  dispose?(): Promise<void>;
+}
+
+/**
+ * Why a test gave no usable report. The loop aborts on every kind (see `iterate.ts`).
+ * - `not-started`: the program could not be started (not found, not executable);
+ * - `timeout`: it ran past `navtest.timeout` and its process group was killed;
+ * - `crash`: it exited with a non-zero code or was killed by a signal;
+ * - `no-report`: it exited normally but wrote no report;
+ * - `bad-report`: the report is unreadable, not JSON, breaks the schema, or does not fit the
+ *   draft (another map, node numbers beyond the draft's nodes);
+ * - `aborted`: the run was cancelled (Ctrl-C).
+ */
+export type TesterFailure =
+  'not-started' | 'timeout' | 'crash' | 'no-report' | 'bad-report' | 'aborted';
+
+export class TesterError extends Error {
+  constructor(
+    readonly kind: TesterFailure,
+    message: string,
+    /** The last lines the command printed (stderr, or stdout when stderr was empty); '' if none. */
+    readonly outputTail: string = '',
+    options?: ErrorOptions,
+  ) {
+    super(
+      outputTail
+        ? `${message}\n  last output:\n    ${outputTail.trimEnd().split('\n').join('\n    ')}`
+        : message,
+      options,
+    );
+    this.name = 'TesterError';
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Real fixture demos → navs for wizs, city and urbanjungle: urbanjungle gets WATER nodes where
+ * players swim (checked against the map's own water), city's fatal falls are found and
+ * down-weighted, and MOVE nodes sit at the height convention of the engine's own nodes.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { runBuild, type BuildResult } from '../../src/pipeline/build.js';
+import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
+import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import type { NavFile } from '../../src/nav/types.js';
+import { defaultNodeTypes } from '../../src/nav/node-types.js';
+import { readBsp } from '../../src/sources/bsp/read-bsp.js';
+import { brushContentsNear } from '../../src/sources/bsp/point-contents.js';
+import { CONTENTS_WATER, MASK_LIQUID } from '../../src/sources/bsp/contents-flags.js';
+import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
+
+const out = mkdtempSync(join(tmpdir(), 'navgen-real-'));
+const built = new Map<string, { nav: NavFile; result: BuildResult }>();
+
+async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }> {
+  const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
+  const result = await runBuild({
+    ...spec,
+    cache: join(out, 'cache'),
+    output: { nav: join(out, `${map}.nav`), strafeTraces: null, report: null, html: null },
+  });
+  return { nav: (await readNavFile(join(out, `${map}.nav`))).nav, result };
+}
+
+describeFixtures('navs from the real fixture demos', () => {
+  beforeAll(async () => {
+    for (const map of ['wizs', 'city', 'urbanjungle']) built.set(map, await build(map));
+  }, 120_000);
+
+  it('builds engine-loadable navs for wizs, city and urbanjungle', () => {
+    for (const [map, { nav, result }] of built) {
+      expect(nav.nodes.length, map).toBeGreaterThan(300);
+      expect(result.nav.maxLinksPerNode, map).toBeLessThanOrEqual(32);
+      expect(nav.nodes.filter((n) => n.links.length === 0).length / nav.nodes.length, map).toBeLessThan(0.05);
+      expect(result.demos.filter((d) => d.status === 'used').length, map).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('urbanjungle has WATER nodes, in or at the map\u2019s water', async () => {
+    const { nav } = built.get('urbanjungle')!;
+    const water = nav.nodes.filter((n) => n.type === defaultNodeTypes.WATER);
+    expect(water.length).toBeGreaterThanOrEqual(10);
+    const bsp = await readBsp(fixture('maps', 'urbanjungle.bsp'));
+    // A swimmer's origin is in the water or just above its surface (eyes under water).
+    const wet = water.filter((n) => (brushContentsNear(bsp.world, n.origin[0], n.origin[1], n.origin[2] - 24, 24) & MASK_LIQUID) !== 0);
+    expect(wet.length / water.length).toBeGreaterThan(0.9);
+    // And no dry MOVE node stands deep in water.
+    const drowned = nav.nodes.filter(
+      (n) => n.type === defaultNodeTypes.MOVE && (brushContentsNear(bsp.world, n.origin[0], n.origin[1], n.origin[2] + 24, 0) & CONTENTS_WATER) !== 0,
+    );
+    expect(drowned.length / nav.nodes.length).toBeLessThan(0.01);
+  });
+
+  it('city: fatal falls are found and the frames before them down-weighted', () => {
+    const { result } = built.get('city')!;
+    let falls = 0;
+    let down = 0;
+    for (const d of result.demos) {
+      const dw = d.summaries?.['death-weight'] as { deaths: { fall: number }; downweightedSamples: number } | undefined;
+      falls += dw?.deaths.fall ?? 0;
+      down += dw?.downweightedSamples ?? 0;
+    }
+    expect(falls).toBeGreaterThanOrEqual(20);
+    expect(down).toBeGreaterThan(falls * 10);
+  });
+
+  it('MOVE nodes sit at the engine\u2019s height convention (standing origin)', async () => {
+    for (const map of ['wizs', 'city', 'urbanjungle']) {
+      const ours = built.get(map)!.nav.nodes.filter((n) => n.type === defaultNodeTypes.MOVE);
+      const engine = (await readNavFile(fixture('nav', `${map}.autogen.nav`))).nav.nodes;
+      const dz: number[] = [];
+      for (const n of ours) {
+        let best: number | null = null;
+        for (const e of engine) {
+          if (Math.hypot(e.origin[0] - n.origin[0], e.origin[1] - n.origin[1]) >= 32) continue;
+          const d = e.origin[2] - n.origin[2];
+          if (Math.abs(d) < 64 && (best === null || Math.abs(d) < Math.abs(best))) best = d;
+        }
+        if (best !== null) dz.push(best);
+      }
+      dz.sort((a, b) => a - b);
+      expect(dz.length / ours.length, map).toBeGreaterThan(0.7);
+      expect(Math.abs(dz[Math.floor(dz.length / 2)]), map).toBeLessThan(1);
+      expect(dz.filter((d) => Math.abs(d) <= 2).length / dz.length, map).toBeGreaterThan(0.75);
+    }
+  });
+});
