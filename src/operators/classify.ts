@@ -23,7 +23,9 @@
  * - a jump (free flight in more than half of the traversals, landing more than `jumpStep` higher
  *   than it started — more than a stair step, so the jump was needed) gets JUMP: the bot
  *   presses jump to make it; hops on flat ground (bots hop a lot in fights) stay walks;
- * - otherwise the target node's type (how the engine's own navs type their links).
+ * - otherwise the target node's type (how the engine's own navs type their links);
+ * - a walk seen only one way between nodes within `mirrorMaxDz` in height gets the way back too
+ *   (walking is symmetric; drops, jumps and ladders are not).
  *
  * Emits the re-typed graph and a `classify` summary.
  *
@@ -59,6 +61,12 @@ export interface ClassifyOptions {
   readonly standDrop: number;
   readonly crouchDrop: number;
   readonly unsafeDrop: number;
+  /**
+   * Walking is symmetric: a walk seen only one way between two nodes at nearly the same height
+   * (within `mirrorMaxDz`) also gets the way back, with half the evidence. 0 turns it off.
+   * [Units: world units]
+   */
+  readonly mirrorMaxDz: number;
 }
 
 export const classifyDefaults: ClassifyOptions = Object.freeze({
@@ -73,6 +81,7 @@ export const classifyDefaults: ClassifyOptions = Object.freeze({
   standDrop: 210,
   crouchDrop: 224,
   unsafeDrop: 256,
+  mirrorMaxDz: 18,
 });
 
 export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
@@ -86,8 +95,13 @@ export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
 }
 
 const CLIMBABLE = new Set(['LADDER_UP', 'LADDER_DOWN', 'LADDER', 'WATER']);
+/** Node types a walk can be mirrored between. */
+const WALKABLE = new Set(['MOVE', 'CROUCH', 'WATER']);
 
-export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: DraftGraph; stats: Record<string, unknown> } {
+export function classifyGraph(
+  g: DraftGraph,
+  o: ClassifyOptions,
+): { graph: DraftGraph; stats: Record<string, unknown> } {
   let nodes = g.nodes.map((n) => (n.source === 'votes' ? { ...n, type: classifyNode(n, o) } : n));
 
   // Links by how they are traversed: drops and jumps first, by their evidence.
@@ -106,7 +120,9 @@ export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: Draft
     if (kind[i] === 'jump') byJump[l.to] += l.weight;
   });
   nodes = nodes.map((n, i) =>
-    n.type === 'MOVE' && arriving[i] > 0 && byJump[i] / arriving[i] > o.jumpRatio ? { ...n, type: 'JUMP' } : n,
+    n.type === 'MOVE' && arriving[i] > 0 && byJump[i] / arriving[i] > o.jumpRatio
+      ? { ...n, type: 'JUMP' }
+      : n,
   );
 
   const typed: { link: DraftLink; kind: (typeof kind)[number] }[] = [];
@@ -120,7 +136,8 @@ export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: Draft
     }
     if (kind[i] === 'drop') {
       const depth = nodes[l.from].origin[2] - nodes[l.to].origin[2];
-      type = depth <= o.standDrop ? 'STAND_DROP' : depth <= o.crouchDrop ? 'CROUCH_DROP' : 'UNSAFE_DROP';
+      type =
+        depth <= o.standDrop ? 'STAND_DROP' : depth <= o.crouchDrop ? 'CROUCH_DROP' : 'UNSAFE_DROP';
       dropPairs.add(`${l.to}:${l.from}`);
     } else if (kind[i] === 'jump') {
       type = 'JUMP';
@@ -138,13 +155,28 @@ export function classifyGraph(g: DraftGraph, o: ClassifyOptions): { graph: Draft
       return false;
     })
     .map((t) => t.link);
+
+  // Ways back for walks seen one way only (never for drops, jumps, ladders or spawn links).
+  const present = new Set(links.map((l) => `${l.from}:${l.to}`));
+  const mirrored: DraftLink[] = [];
+  if (o.mirrorMaxDz > 0) {
+    for (const { link: l, kind: k } of typed) {
+      if (k !== 'walk' || present.has(`${l.to}:${l.from}`) || dropPairs.has(`${l.from}:${l.to}`)) continue;
+      const a = nodes[l.from];
+      const b = nodes[l.to];
+      if (!WALKABLE.has(a.type) || !WALKABLE.has(b.type)) continue;
+      if (Math.abs(b.origin[2] - a.origin[2]) > o.mirrorMaxDz) continue;
+      mirrored.push({ ...l, from: l.to, to: l.from, type: a.type, weight: l.weight / 2, votes: 0 });
+    }
+  }
+  links.push(...mirrored);
   const nodeTypes: Record<string, number> = {};
   for (const n of nodes) nodeTypes[n.type] = (nodeTypes[n.type] ?? 0) + 1;
   const linkTypes: Record<string, number> = {};
   for (const l of links) linkTypes[l.type] = (linkTypes[l.type] ?? 0) + 1;
   return {
     graph: { nodes, links },
-    stats: { nodeTypes, linkTypes, dropsTooDeep: tooDeep, reverseOfDropRemoved: reverseRemoved },
+    stats: { nodeTypes, linkTypes, dropsTooDeep: tooDeep, reverseOfDropRemoved: reverseRemoved, walksMirrored: mirrored.length },
   };
 }
 
@@ -186,12 +218,21 @@ export const classifyStage = defineStage<ClassifyOptions>({
         minimum: 0,
       }),
       ladderRatio: num('Share of votes with ladder evidence.', { minimum: 0, maximum: 1 }),
-      jumpStep: num('Height gain of an airborne traversal that makes it a JUMP link. [world units]', { minimum: 0 }),
-      jumpRatio: num('Share of arriving weight by JUMP links that makes a JUMP node.', { minimum: 0, maximum: 1 }),
+      jumpStep: num(
+        'Height gain of an airborne traversal that makes it a JUMP link. [world units]',
+        { minimum: 0 },
+      ),
+      jumpRatio: num('Share of arriving weight by JUMP links that makes a JUMP node.', {
+        minimum: 0,
+        maximum: 1,
+      }),
       dropMin: num('Height loss from which a traversal with free flight is a drop. [world units]', {
         minimum: 0,
       }),
       standDrop: num('Deepest stand drop (engine: 210). [world units]', { minimum: 0 }),
+      mirrorMaxDz: num('Walks seen one way within this height difference also get the way back; 0 = off. [world units]', {
+        minimum: 0,
+      }),
       crouchDrop: num('Deepest crouch drop (engine: 224). [world units]', { minimum: 0 }),
       unsafeDrop: num(
         'Deepest unsafe drop (engine: 256); deeper links are removed. [world units]',

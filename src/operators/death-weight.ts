@@ -20,6 +20,8 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { runKey } from './internal/run-key.js';
+import { RingBuffer } from './internal/ring-buffer.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, list, options } from '../pipeline/schema-helpers.js';
 import { EV_FALL, EV_FALLFAR } from '../sources/mvd2/protocol.js';
@@ -50,15 +52,11 @@ export const deathWeightDefaults: DeathWeightOptions = Object.freeze({
 });
 
 interface RunBuffer {
-  held: Sample[];
+  held: RingBuffer<Sample>;
   /** Frames of the last fall event and of the fastest recent descent. */
   lastFallEvent: number;
   lastFastFall: number;
   underwaterStreak: number;
-}
-
-function runKey(segment: number, slot: number, run: number): string {
-  return `${segment}:${slot}:${run}`;
 }
 
 export function deathWeight(
@@ -68,7 +66,7 @@ export function deathWeight(
   const fallEvents = new Set(o.fallEvents);
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
-      const runs = new Map<string, RunBuffer>();
+      const runs = new Map<number, RunBuffer>();
       const deaths: Record<DeathCause, number> = { fall: 0, drown: 0, combat: 0 };
       let downweighted = 0;
 
@@ -90,7 +88,7 @@ export function deathWeight(
             let b = runs.get(key);
             if (!b) {
               b = {
-                held: [],
+                held: new RingBuffer<Sample>(o.window),
                 lastFallEvent: -Infinity,
                 lastFastFall: -Infinity,
                 underwaterStreak: 0,
@@ -100,8 +98,8 @@ export function deathWeight(
             if (fallEvents.has(e.event)) b.lastFallEvent = e.frame;
             if (e.vz < -o.fallSpeed) b.lastFastFall = e.frame;
             b.underwaterStreak = e.underwater ? b.underwaterStreak + 1 : 0;
-            b.held.push(e);
-            if (b.held.length > o.window) subscriber.next(b.held.shift()!);
+            const released = b.held.push(e);
+            if (released) subscriber.next(released);
             return;
           }
           if (e.kind === 'run-end') {
@@ -114,12 +112,12 @@ export function deathWeight(
               deaths[cause]++;
               end = { ...e, cause };
               if (cause !== 'combat' && b) {
-                for (const s of b.held) subscriber.next({ ...s, weight: s.weight * o.factor });
-                downweighted += b.held.length;
-                b.held.length = 0;
+                const held = b.held.drain();
+                for (const s of held) subscriber.next({ ...s, weight: s.weight * o.factor });
+                downweighted += held.length;
               }
             }
-            if (b) for (const s of b.held) subscriber.next(s);
+            if (b) for (const s of b.held.drain()) subscriber.next(s);
             subscriber.next(end);
             return;
           }
@@ -127,8 +125,8 @@ export function deathWeight(
         },
         complete() {
           // Runs still open (a source without run ends): release what is held, in run order.
-          for (const key of [...runs.keys()].sort())
-            for (const s of runs.get(key)!.held) subscriber.next(s);
+          for (const key of [...runs.keys()].sort((a, b) => a - b))
+            for (const s of runs.get(key)!.held.drain()) subscriber.next(s);
           runs.clear();
           subscriber.next({
             kind: 'summary',

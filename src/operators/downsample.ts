@@ -20,6 +20,7 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { runKey } from './internal/run-key.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
 import { EV_LADDER_STEP } from '../sources/mvd2/protocol.js';
@@ -71,7 +72,7 @@ export function downsample(
   if (!(o.spacing > 0)) throw new RangeError('downsample: spacing must be > 0');
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
-      const spans = new Map<string, Span>();
+      const spans = new Map<number, Span>();
 
       const emitWaypoint = (span: Span, s: Sample): void => {
         const prev = span.last;
@@ -87,7 +88,7 @@ export function downsample(
           origin: s.origin,
           weight: span.frames > 0 ? span.weightSum / span.frames : s.weight,
           vz: s.vz,
-          dxy: Math.hypot(dx, dy),
+          dxy: Math.sqrt(dx * dx + dy * dy),
           dz: prev ? s.origin[2] - prev.origin[2] : 0,
           dt: prev ? s.time - prev.time : 0,
           crouched: s.crouched,
@@ -114,7 +115,7 @@ export function downsample(
       return relay(source, subscriber, {
         next(e) {
           if (e.kind === 'sample') {
-            const key = `${e.segment}:${e.slot}:${e.run}`;
+            const key = runKey(e.segment, e.slot, e.run);
             let span = spans.get(key);
             const isFirst = !span;
             if (!span) {
@@ -132,12 +133,12 @@ export function downsample(
               spans.set(key, span);
             }
             const prev = span.tail ?? span.last;
-            if (prev)
-              span.path += Math.hypot(
-                e.origin[0] - prev.origin[0],
-                e.origin[1] - prev.origin[1],
-                e.origin[2] - prev.origin[2],
-              );
+            if (prev) {
+              const dx = e.origin[0] - prev.origin[0];
+              const dy = e.origin[1] - prev.origin[1];
+              const dz = e.origin[2] - prev.origin[2];
+              span.path += Math.sqrt(dx * dx + dy * dy + dz * dz);
+            }
             span.frames++;
             span.weightSum += e.weight;
             if (e.origin[2] > span.maxZ) span.maxZ = e.origin[2];
@@ -156,7 +157,7 @@ export function downsample(
             return;
           }
           if (e.kind === 'run-end') {
-            const key = `${e.segment}:${e.slot}:${e.run}`;
+            const key = runKey(e.segment, e.slot, e.run);
             const span = spans.get(key);
             spans.delete(key);
             if (span?.tail && span.path >= o.spacing / 2) emitWaypoint(span, span.tail);

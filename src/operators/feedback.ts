@@ -80,7 +80,10 @@ export function applyFeedback(
 }
 
 /** The operator; `load` supplies the feedback when the graph arrives. */
-export function feedback(options: Partial<FeedbackOptions>, load: () => Promise<Feedback>): OperatorFunction<GraphEvent, GraphEvent> {
+export function feedback(
+  options: Partial<FeedbackOptions>,
+  load: () => Promise<Feedback>,
+): OperatorFunction<GraphEvent, GraphEvent> {
   const o: FeedbackOptions = { ...feedbackDefaults, ...options };
   return (source) =>
     new Observable<GraphEvent>((subscriber) => {
@@ -114,7 +117,9 @@ export const feedbackStage = defineStage<FeedbackOptions>({
     adds: [],
     removes: [],
     schema: options({
-      matchRadius: num('A node or link end this close to a failure matches it. [world units]', { exclusiveMinimum: 0 }),
+      matchRadius: num('A node or link end this close to a failure matches it. [world units]', {
+        exclusiveMinimum: 0,
+      }),
     }),
     defaults: feedbackDefaults,
   },

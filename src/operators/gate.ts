@@ -94,15 +94,15 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
             continue;
           }
           const [x, y, z] = p.origin;
-          const previous = tracker.last(p.slot);
-          const last = previous && { frame: previous.frame, x: previous.origin[0], y: previous.origin[1], z: previous.origin[2] };
+          const last = tracker.last(p.slot);
           if (last) {
+            const dx = x - last.origin[0];
+            const dy = y - last.origin[1];
+            const dz = z - last.origin[2];
+            const reach = o.maxStepPerFrame * (f.index - last.frame);
             if (p.event === EV_PLAYER_TELEPORT) {
               endRun(p.slot, f.index, 'teleport', p.event);
-            } else if (
-              Math.hypot(x - last.x, y - last.y, z - last.z) >
-              o.maxStepPerFrame * (f.index - last.frame)
-            ) {
+            } else if (dx * dx + dy * dy + dz * dz > reach * reach) {
               endRun(p.slot, f.index, 'impossible-step', p.event);
             } else if (f.index - last.frame > 1) {
               // A gap in the frames of a live player (should not happen): do not bridge it.
@@ -129,9 +129,7 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
           });
         }
         // A live player missing from this frame left the game.
-        for (const slot of tracker.activeSlots()) {
-          if (!seen.has(slot)) endRun(slot, f.index, 'not-playing', 0);
-        }
+        for (const slot of tracker.missingSlots()) endRun(slot, f.index, 'not-playing', 0);
       };
 
       return relay(source, subscriber, {

@@ -73,7 +73,13 @@ function solidAt(world: BspWorld, x: number, y: number, z: number): boolean {
 }
 
 /** Height of a standing player's origin on the floor below (x, y, z), or null if none near. */
-export function standingHeight(world: BspWorld, x: number, y: number, z: number, maxDrop: number): number | null {
+export function standingHeight(
+  world: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  maxDrop: number,
+): number | null {
   if (solidAt(world, x, y, z)) return null;
   let free = z;
   const step = 8;
@@ -94,7 +100,10 @@ function inSight(world: BspWorld, a: readonly number[], b: readonly number[]): b
   const steps = Math.max(1, Math.ceil(d / SIGHT_STEP));
   for (let i = 1; i < steps; i++) {
     const t = i / steps;
-    if (solidAt(world, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)) return false;
+    if (
+      solidAt(world, a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
+    )
+      return false;
   }
   return true;
 }
@@ -190,7 +199,10 @@ export function mapGeometryLoader(bsp: string | null): () => Promise<MapGeometry
   let loaded: Promise<MapGeometry> | null = null;
   return () => {
     if (!bsp) return Promise.resolve({ spawns: [], world: null });
-    loaded ??= readBsp(bsp).then((m) => ({ spawns: spawnPointsOf(m.entities, bsp), world: m.world }));
+    loaded ??= readBsp(bsp).then((m) => ({
+      spawns: spawnPointsOf(m.entities, bsp),
+      world: m.world,
+    }));
     return loaded;
   };
 }
@@ -199,14 +211,19 @@ export function mapGeometryLoader(bsp: string | null): () => Promise<MapGeometry
 export const spawnPointsStage = defineStage<SpawnPointsOptions>({
   meta: {
     name: 'spawn-points',
-    description: 'SPAWNPOINT nodes at the map\u2019s spawn entities (from the BSP), dropped to the floor and linked to nearby nodes in sight.',
+    description:
+      'SPAWNPOINT nodes at the map\u2019s spawn entities (from the BSP), dropped to the floor and linked to nearby nodes in sight.',
     phase: 'graph',
     needs: ['graph'],
     adds: [],
     removes: [],
     schema: options({
       radius: num('Farthest node a spawn links to. [world units]', { exclusiveMinimum: 0 }),
-      maxLinks: num('Most links per spawn point, each way.', { minimum: 1, maximum: 32, integer: true }),
+      maxLinks: num('Most links per spawn point, each way.', {
+        minimum: 1,
+        maximum: 32,
+        integer: true,
+      }),
       maxStep: num('Largest height difference of a spawn link. [world units]', { minimum: 0 }),
       dropToFloor: bool('Drop spawn nodes to the floor below them.'),
       maxDrop: num('Deepest floor search below a spawn entity. [world units]', { minimum: 0 }),

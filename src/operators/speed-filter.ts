@@ -18,6 +18,7 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { runKey } from './internal/run-key.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
 import type { NavEvent, Waypoint } from './types.js';
@@ -38,13 +39,13 @@ export function speedFilter(
   if (!(o.maxSpeed > 0)) throw new RangeError('speed-filter: maxSpeed must be > 0');
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
-      const previous = new Map<string, Waypoint>();
+      const previous = new Map<number, Waypoint>();
       let pairs = 0;
       let cut = 0;
       return relay(source, subscriber, {
         next(e) {
           if (e.kind === 'waypoint') {
-            const key = `${e.segment}:${e.slot}:${e.run}`;
+            const key = runKey(e.segment, e.slot, e.run);
             const prev = previous.get(key);
             previous.set(key, e);
             if (prev && e.linkFromPrevious) {
@@ -70,7 +71,7 @@ export function speedFilter(
             subscriber.next(e);
             return;
           }
-          if (e.kind === 'run-end') previous.delete(`${e.segment}:${e.slot}:${e.run}`);
+          if (e.kind === 'run-end') previous.delete(runKey(e.segment, e.slot, e.run));
           subscriber.next(e);
         },
         complete() {

@@ -21,6 +21,7 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { runKey } from './internal/run-key.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, options } from '../pipeline/schema-helpers.js';
 import {
@@ -52,14 +53,14 @@ export function vote(options: Partial<VoteOptions> = {}): OperatorFunction<NavEv
   const o: VoteOptions = { ...voteDefaults, ...options };
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
-      const runs = new Map<string, Pending>();
+      const runs = new Map<number, Pending>();
       let nodes = 0;
       let links = 0;
       let inFlight = 0;
       return relay(source, subscriber, {
         next(e) {
           if (e.kind === 'run-end') {
-            runs.delete(`${e.segment}:${e.slot}:${e.run}`);
+            runs.delete(runKey(e.segment, e.slot, e.run));
             subscriber.next(e);
             return;
           }
@@ -67,7 +68,7 @@ export function vote(options: Partial<VoteOptions> = {}): OperatorFunction<NavEv
             subscriber.next(e);
             return;
           }
-          const key = `${e.segment}:${e.slot}:${e.run}`;
+          const key = runKey(e.segment, e.slot, e.run);
           const p = runs.get(key);
           if (p) {
             p.linked &&= e.linkFromPrevious;
@@ -122,13 +123,16 @@ export function vote(options: Partial<VoteOptions> = {}): OperatorFunction<NavEv
 export const voteStage = defineStage<VoteOptions>({
   meta: {
     name: 'vote',
-    description: 'Node votes for waypoints on the ground and directed link votes between consecutive ones (flights become one airborne link).',
+    description:
+      'Node votes for waypoints on the ground and directed link votes between consecutive ones (flights become one airborne link).',
     phase: 'demo',
     needs: ['waypoint'],
     adds: ['node-vote', 'link-vote'],
     removes: ['waypoint'],
     schema: options({
-      voteInFlight: bool('Let waypoints in free flight vote for nodes too (off: nodes never float in mid-air).'),
+      voteInFlight: bool(
+        'Let waypoints in free flight vote for nodes too (off: nodes never float in mid-air).',
+      ),
     }),
     defaults: voteDefaults,
   },

@@ -22,6 +22,7 @@ import { poolVotes } from '../operators/internal/vote-pool.js';
 import { writeNavFile } from '../sinks/nav/write-nav-file.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
+import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
 import { readNavFile } from '../sinks/nav/read-nav.js';
 import { EMPTY_FEEDBACK, feedbackFromReport, readFeedbackFile, type Feedback } from '../sources/feedback/feedback.js';
 import { readNavtestReport } from '../sources/feedback/navtest-report.js';
@@ -253,6 +254,8 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
   const nodeTypes = buildNodeTypeTable(spec.nodeTypes);
   const { nav, stats } = graphToNav(graph, nodeTypes);
   const outputs: Record<string, string> = {};
+  // The HTML report draws what changed since the nav this build replaces: read it first.
+  const previous = spec.output.html ? await readNavFile(spec.output.nav, nodeTypes).then((d) => d.nav, () => null) : null;
   await mkdir(dirname(spec.output.nav), { recursive: true });
   await writeNavFile(spec.output.nav, nav, { nodeTypes });
   outputs.nav = spec.output.nav;
@@ -272,9 +275,15 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     feedbackWarnings,
     cacheProblems,
   };
+  const report = buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null);
   if (spec.output.report) {
-    await writeBuildReport(spec.output.report, buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null));
+    await writeBuildReport(spec.output.report, report);
     outputs.report = spec.output.report;
+  }
+  if (spec.output.html) {
+    observer.phase?.('report');
+    await writeHtmlReport(spec.output.html, htmlReportInput(result, { report, nav, map: spec.bsp, previous }));
+    outputs.html = spec.output.html;
   }
   return result;
 }

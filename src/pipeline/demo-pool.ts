@@ -45,6 +45,7 @@ export async function runTasks(
     // One demo at a time per thread: demos are big units of work.
     concurrentTasksPerWorker: 1,
     idleTimeout: 1000,
+    atomics: process.env.NAVGEN_ATOMICS === 'sync' ? 'sync' : 'disabled',
   });
   try {
     await Promise.all(

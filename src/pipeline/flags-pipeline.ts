@@ -19,6 +19,8 @@ export interface BuildFlags {
   readonly cache?: string | false;
   readonly report?: string;
   readonly strafeTraces?: string;
+  /** HTML report path; false for none; default beside the .nav. */
+  readonly html?: string | false;
   readonly feedback?: string;
   readonly feedbackNav?: string;
   readonly damaged?: 'quarantine' | 'keep-prefix';
@@ -36,6 +38,7 @@ export async function pipelineFromFlags(flags: BuildFlags, cwd = process.cwd()):
       nav: flags.out,
       ...(flags.report ? { report: flags.report } : {}),
       ...(flags.strafeTraces ? { strafeTraces: flags.strafeTraces } : {}),
+      ...(flags.html !== undefined ? { html: flags.html } : {}),
     },
     ...(flags.feedback ? { feedback: flags.feedbackNav ? { file: flags.feedback, nav: flags.feedbackNav } : flags.feedback } : {}),
     ...(flags.cache !== undefined ? { cache: flags.cache } : {}),

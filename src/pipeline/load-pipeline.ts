@@ -7,7 +7,7 @@
  * Config flow (style guide §7): parse → merge defaults → validate → convert once → build.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -155,7 +155,7 @@ interface RawPipeline {
   map: string;
   bsp?: string;
   demos: string | string[];
-  output: { nav: string; strafeTraces?: string; report?: string; html?: string };
+  output: { nav: string; strafeTraces?: string; report?: string; html?: string | false };
   feedback?: string | { file: string; nav?: string };
   cache?: string | false;
   workers?: number | 'auto';
@@ -289,7 +289,11 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
       nav: absolute(src.baseDir, raw.output.nav),
       strafeTraces: raw.output.strafeTraces ? absolute(src.baseDir, raw.output.strafeTraces) : null,
       report: raw.output.report ? absolute(src.baseDir, raw.output.report) : null,
-      html: raw.output.html ? absolute(src.baseDir, raw.output.html) : null,
+      // The HTML report goes beside the .nav unless the file says otherwise (false: none).
+      html:
+        raw.output.html === false
+          ? null
+          : absolute(src.baseDir, raw.output.html ?? join(dirname(raw.output.nav), `${raw.map}.report.html`)),
     },
     feedback,
     cache: raw.cache === false ? null : absolute(src.baseDir, raw.cache ?? '.navgen-cache'),

@@ -97,7 +97,10 @@ export function pipelineFileSchema(stages: ReadonlyMap<string, StageDefinition<n
           nav: path('The .nav file.'),
           strafeTraces: path('Archive of high-speed traversals (.strafe_traces).'),
           report: path('JSON build report.'),
-          html: path('HTML build report with pictures.'),
+          html: {
+            description: 'HTML build report with pictures (default: <map>.report.html beside the .nav); false for none.',
+            oneOf: [path('HTML report file.'), { const: false }],
+          },
         },
       },
       feedback: {

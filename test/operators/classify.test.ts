@@ -85,8 +85,38 @@ describe('classify links', () => {
       [2, 1, 'JUMP'],
       [1, 0, 'STAND_DROP'],
       [0, 2, 'MOVE'],
+      [2, 0, 'MOVE'], // the way back of the flat walk 0 → 2
     ]);
     expect(graph.nodes.map((n) => n.type)).toEqual(['MOVE', 'JUMP', 'MOVE']);
+  });
+
+  it('gives walks seen one way the way back, but not drops, jumps or steep walks', () => {
+    const nodes = [node({ origin: [0, 0, 24] }), node({ origin: [96, 0, 30] }), node({ origin: [0, 96, 80] }), node({ origin: [96, 96, 24] })];
+    const { graph, stats } = classifyGraph(
+      {
+        nodes,
+        links: [
+          link(0, 1, { weight: 4 }), // flat walk: mirrored with half the weight
+          link(1, 3), // flat walk, already both ways
+          link(3, 1),
+          link(0, 2), // 56 up a ramp: not mirrored
+          link(2, 3, { airborne: 1 }), // a drop: one-way
+        ],
+      },
+      classifyDefaults,
+    );
+    expect(graph.links.map((l) => [l.from, l.to, l.type])).toEqual([
+      [0, 1, 'MOVE'],
+      [1, 3, 'MOVE'],
+      [3, 1, 'MOVE'],
+      [0, 2, 'MOVE'],
+      [2, 3, 'STAND_DROP'],
+      [1, 0, 'MOVE'],
+    ]);
+    expect(graph.links[5].weight).toBe(2);
+    expect(stats.walksMirrored).toBe(1);
+    const off = classifyGraph({ nodes, links: [link(0, 1)] }, { ...classifyDefaults, mirrorMaxDz: 0 });
+    expect(off.graph.links).toHaveLength(1);
   });
 
   it('keeps the reverse of a drop when it is a ladder climb', () => {

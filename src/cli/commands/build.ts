@@ -6,6 +6,7 @@
  *
  * Both forms run the same pipeline and give byte-identical outputs.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { runBuild, BuildError, PROBLEM_STATUSES, type BuildResult } from '../../pipeline/build.js';
@@ -26,6 +27,7 @@ interface BuildOptions {
   cache?: string | false;
   report?: string;
   strafeTraces?: string;
+  html?: string | false;
   feedback?: string;
   feedbackNav?: string;
   keepDamagedPrefix?: boolean;
@@ -56,6 +58,8 @@ export function register(program: Command): void {
     .option('--no-cache', 'do not read or write the per-demo cache')
     .option('--report <file>', 'write the JSON build report here')
     .option('--strafe-traces <file>', 'write the high-speed traversals archive here')
+    .option('--html <file>', 'write the HTML report here (default: <map>.report.html beside the .nav)')
+    .option('--no-html', 'do not write the HTML report')
     .option('--feedback <file>', 'navgen feedback file, or a navtest report (with --feedback-nav)')
     .option('--feedback-nav <file>', 'the .nav that the navtest report tested')
     .option('--keep-damaged-prefix', 'use the frames before the damage of damaged demos (default: quarantine them)')
@@ -101,6 +105,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
         minDemos: opts.minDemos,
         report: opts.report,
         strafeTraces: opts.strafeTraces,
+        html: opts.html,
         feedback: opts.feedback,
         feedbackNav: opts.feedbackNav,
         damaged: opts.keepDamagedPrefix ? 'keep-prefix' : undefined,
@@ -123,6 +128,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
         ...spec.output,
         ...(opts.report ? { report: opts.report } : {}),
         ...(opts.strafeTraces ? { strafeTraces: opts.strafeTraces } : {}),
+        ...(opts.html === false ? { html: null } : opts.html ? { html: resolve(opts.html) } : {}),
       },
     };
   } catch (e) {

@@ -62,7 +62,10 @@ export function clusterVotes(pool: VotePool, radius: number): Clustering {
   canonical.forEach((i, r) => (rank[i] = r));
 
   // 1. Bin votes into cells (in canonical order); remember each cell's coordinates and weight.
-  const cells = new Map<number, { cx: number; cy: number; cz: number; weight: number; votes: number[] }>();
+  const cells = new Map<
+    number,
+    { cx: number; cy: number; cz: number; weight: number; votes: number[] }
+  >();
   for (const i of canonical) {
     const cx = Math.floor(p[i * 3] / radius);
     const cy = Math.floor(p[i * 3 + 1] / radius);

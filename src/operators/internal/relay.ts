@@ -15,7 +15,11 @@ export interface RelayHandlers<I> {
   complete?(): void | Promise<void>;
 }
 
-export function relay<I, O>(source: Observable<I>, subscriber: Subscriber<O>, handlers: RelayHandlers<I>): TeardownLogic {
+export function relay<I, O>(
+  source: Observable<I>,
+  subscriber: Subscriber<O>,
+  handlers: RelayHandlers<I>,
+): TeardownLogic {
   const subscription = source.subscribe({
     next(value) {
       try {

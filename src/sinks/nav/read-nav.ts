@@ -9,7 +9,8 @@
  *    compressed length, or longer (trailing bytes);
  * 2. zlib: not a zlib stream (gzip or raw deflate included: the engine's `inflateInit` expects
  *    the zlib wrapper), damaged or cut short, or ending before the compressed length does;
- *    then a payload size other than the uncompressed length field;
+ *    then a payload size other than the uncompressed length field (inflating stops at the
+ *    first byte beyond it: a zlib bomb costs no memory);
  * 3. payload, while decoding (`decode-payload.ts`): node count + 1 > 8096, more than 32 links,
  *    a record cut short, bytes after the last node;
  * 4. then every error of `validateNav` (link target out of range, nodenum ≠ index, …), except
@@ -124,7 +125,7 @@ export function decodeNav(
     );
   }
 
-  const payload = inflatePayload(bytes.subarray(NAV_HEADER_BYTES), atFile);
+  const payload = inflatePayload(bytes.subarray(NAV_HEADER_BYTES), uncompressedLength, atFile);
   if (payload.length !== uncompressedLength) {
     throw new NavReadError(
       'LENGTH_MISMATCH',
@@ -143,12 +144,18 @@ export function decodeNav(
   return { nav, payload, fileBytes: bytes.length, warnings };
 }
 
+/** Thrown out of pako's output hook to stop a stream that inflates beyond its declared length. */
+const TOO_LONG = Symbol('too long');
+
 /**
  * Inflates the zlib stream that fills `stream` exactly. A failure's offset is where inflate
- * stopped (e.g. 2 bytes in for a bad zlib header, the end for a stream cut short).
+ * stopped (e.g. 2 bytes in for a bad zlib header, the end for a stream cut short). Inflating
+ * stops as soon as the output exceeds `expected` bytes (the header's uncompressed length), so
+ * a small file that inflates to gigabytes (a zlib bomb) costs no more memory than an honest one.
  */
 function inflatePayload(
   stream: Uint8Array,
+  expected: number,
   atFile: (offset: number) => { file: string; section: 'file'; offset: number },
 ): Uint8Array {
   const inflator = new Inflate({ windowBits: ZLIB_WINDOW_BITS });
@@ -157,7 +164,23 @@ function inflatePayload(
   inflator.onStart = (s) => {
     state = s;
   };
-  inflator.push(stream, true);
+  const keep = inflator.onData.bind(inflator);
+  let inflated = 0;
+  inflator.onData = (chunk) => {
+    inflated += chunk.length;
+    if (inflated > expected) throw TOO_LONG;
+    keep(chunk);
+  };
+  try {
+    inflator.push(stream, true);
+  } catch (e) {
+    if (e !== TOO_LONG) throw e;
+    throw new NavReadError(
+      'LENGTH_MISMATCH',
+      `the uncompressed length says ${expected} bytes, the stream holds more`,
+      atFile(HEADER_UNCOMPRESSED_LENGTH_OFFSET),
+    );
+  }
   const consumed = state?.total_in ?? 0;
   if (inflator.err !== 0) {
     throw new NavReadError(

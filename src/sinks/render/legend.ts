@@ -47,8 +47,9 @@ export interface LegendInput {
   readonly pixelsPerUnit: number;
 }
 
-/** Row pitch. [Units: pixels] */
+/** Row pitch, and the extra space above a heading. [Units: pixels] */
 const ROW = 18;
+const HEADING_GAP = 8;
 
 function swatch(kind: LegendOverlayRow['swatch'], x: number, y: number, colour: string): string {
   switch (kind) {
@@ -73,7 +74,7 @@ export function legendSvg(
   const out: string[] = ['<g class="legend">'];
   let at = y;
   const heading = (text: string) => {
-    at += ROW;
+    at += ROW + (at > y ? HEADING_GAP : 0);
     out.push(
       `<text x="${num(x)}" y="${num(at)}" font-size="13" font-weight="bold" fill="${colours.text}">${escapeXml(text)}</text>`,
     );
@@ -155,7 +156,7 @@ export function legendSvg(
     out.push(
       `<path d="M${num(x + 15)} ${num(at)}L${num(x + 3)} ${num(at - 5)}L${num(x + 3)} ${num(at + 5)}Z" fill="${colours.spawn}" stroke="${colours.outline}" stroke-width="1"/>`,
     );
-    out.push(text(x + 24, `spawn point, facing  ${input.spawns}`));
+    out.push(text(x + 24, `spawn points  ${input.spawns}  (tip: facing)`));
   }
 
   if (input.overlayTitle !== null) {

@@ -6,6 +6,7 @@
 import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { constants, createGunzip } from 'node:zlib';
+import { inflatedAfter } from './gzip-recovery.js';
 
 /** Read size from disk and inflate output size. [Units: bytes] */
 export const CHUNK_SIZE = 1 << 18;
@@ -59,6 +60,29 @@ function splitGzipTrailer(fileSize: number): Transform {
   });
 }
 
+/**
+ * The inflated chunks of a gzip demo; when node:zlib fails on damage it drops the output of its
+ * last call, which `inflatedAfter` recovers before the error is passed on.
+ */
+async function* losslessGunzip(stream: Readable, path: string): AsyncGenerator<Uint8Array> {
+  let delivered = 0;
+  try {
+    for await (const chunk of stream) {
+      delivered += (chunk as Uint8Array).length;
+      yield chunk as Uint8Array;
+    }
+  } catch (e) {
+    if (isZlibError(e) && !isTruncatedGzip(e)) {
+      try {
+        yield* inflatedAfter(path, delivered);
+      } catch {
+        // The file cannot be read again: what node:zlib delivered is all there is.
+      }
+    }
+    throw e;
+  }
+}
+
 /** Opens `path` and returns its (decompressed) bytes. */
 export async function openDemoBytes(path: string): Promise<DemoByteStream> {
   const fh = await open(path, 'r');
@@ -84,7 +108,7 @@ export async function openDemoBytes(path: string): Promise<DemoByteStream> {
   return {
     gzip,
     fileSize,
-    chunks: stream,
+    chunks: gzip ? losslessGunzip(stream, path) : stream,
     close() {
       stream.destroy();
       void fh.close().catch(() => undefined);

@@ -58,7 +58,13 @@ function panelOfHeight(panels: readonly PanelPlace[], floorZ: number): number {
  * square: a player on a ledge's edge has its centre over the drop), at most 64 units below the
  * node's feet.
  */
-function floorUnder(map: RenderMap, panel: PanelPlace, x: number, y: number, feet: number): boolean {
+function floorUnder(
+  map: RenderMap,
+  panel: PanelPlace,
+  x: number,
+  y: number,
+  feet: number,
+): boolean {
   const band = { from: Number(panel.attrs['data-from']), to: Number(panel.attrs['data-to']) };
   const box = [
     [x, y],
@@ -116,7 +122,9 @@ describeFixtures('render every fixture map with its engine nav', () => {
       const drawn = lines.reduce((n, [a, b]) => n + (panelOfNode[a] === panelOfNode[b] ? 1 : 2), 0);
       expect(withClass(s.marks, 'link')).toHaveLength(drawn);
 
-      const present = new Set(nav.nodes.flatMap((n) => [n.type, ...n.links.map((l) => l.targetType)]));
+      const present = new Set(
+        nav.nodes.flatMap((n) => [n.type, ...n.links.map((l) => l.targetType)]),
+      );
       expect(withClass(s.marks, 'legend-type').map((m) => m.attrs['data-type'])).toEqual(
         [...present].sort((a, b) => a - b).map((t) => nodeTypeLabel(T, t)),
       );
@@ -156,9 +164,9 @@ describeFixtures('render every fixture map with its engine nav', () => {
     const s = readMarks(svg);
     const squares = withClass(s.marks, 'ref-node');
     expect(squares).toHaveLength(ltk.nodeCount);
-    expect(withClass(squares, 'ref-node').filter((m) => m.attrs['data-match'] === 'lost')).toHaveLength(
-      overlay.lostNodes.length,
-    );
+    expect(
+      withClass(squares, 'ref-node').filter((m) => m.attrs['data-match'] === 'lost'),
+    ).toHaveLength(overlay.lostNodes.length);
     expect(withClass(s.marks, 'overlay-ring', 'gained').length).toBe(overlay.gainedNodes.length);
     // The autogen nav covers most of where people put waypoints, but not everything.
     expect(overlay.lostNodes.length).toBeGreaterThan(0);

@@ -31,7 +31,12 @@ describe('clipToBand', () => {
 describe('floor polygons', () => {
   it('cover points inside their outline, either winding', () => {
     const square = rectFloor(0, 0, 10, 10, 0);
-    const reversed = [...square.slice(9), ...square.slice(6, 9), ...square.slice(3, 6), ...square.slice(0, 3)];
+    const reversed = [
+      ...square.slice(9),
+      ...square.slice(6, 9),
+      ...square.slice(3, 6),
+      ...square.slice(0, 3),
+    ];
     for (const p of [square, reversed]) {
       expect(coversPoint(p, 0, 4, 5, 5)).toBe(true);
       expect(coversPoint(p, 0, 4, 10, 5)).toBe(true);

@@ -31,7 +31,9 @@ describe('chooseHeightBands', () => {
 
   it('keeps a staircase and a ramp in one band', () => {
     // 16 steps of 16 units side by side, then a ramp on up: no floor over another.
-    const steps = Array.from({ length: 16 }, (_, i) => rectFloor(i * 64, 0, i * 64 + 64, 512, i * 16));
+    const steps = Array.from({ length: 16 }, (_, i) =>
+      rectFloor(i * 64, 0, i * 64 + 64, 512, i * 16),
+    );
     const map = mapOf([...steps, rampFloor(1024, 0, 2048, 512, 256, 512)]);
     expect(chooseHeightBands(map)).toEqual([ALL_HEIGHTS]);
   });
@@ -87,7 +89,9 @@ describe('chooseHeightBands', () => {
       rectFloor(0, 0, 1024, 1024, 300),
       rectFloor(512, 0, 1024, 1024, 150),
     ];
-    expect(chooseHeightBands(mapOf([...floors].reverse()))).toEqual(chooseHeightBands(mapOf(floors)));
+    expect(chooseHeightBands(mapOf([...floors].reverse()))).toEqual(
+      chooseHeightBands(mapOf(floors)),
+    );
   });
 });
 

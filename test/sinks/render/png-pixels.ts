@@ -19,7 +19,7 @@ function chunks(png: Uint8Array): { type: string; data: Uint8Array }[] {
   if (!SIGNATURE.every((b, i) => png[i] === b)) throw new Error('not a PNG');
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const out: { type: string; data: Uint8Array }[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
     out.push({ type, data: png.subarray(at + 8, at + 8 + length) });

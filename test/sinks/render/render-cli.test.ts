@@ -47,7 +47,8 @@ beforeAll(async () => {
       [1, 2],
     ],
   );
-  for (const n of nav.nodes) for (const l of n.links) l.cost = linkCost(n.origin, nav.nodes[l.target].origin);
+  for (const n of nav.nodes)
+    for (const l of n.links) l.cost = linkCost(n.origin, nav.nodes[l.target].origin);
   await writeNavFile(small, nav);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -20,7 +20,10 @@ const POINTS: Vec3[] = [
 const NAV = navOf(POINTS, [], [T.MOVE, T.JUMP, T.WATER]);
 const RECT = { minX: -100, minY: -100, maxX: 300, maxY: 250 };
 const PPU = 1;
-const SVG = renderNavSvg({ nav: NAV, title: 'dots', map: null }, { rect: RECT, pixelsPerUnit: PPU });
+const SVG = renderNavSvg(
+  { nav: NAV, title: 'dots', map: null },
+  { rect: RECT, pixelsPerUnit: PPU },
+);
 
 function rgb(hex: string): [number, number, number] {
   return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];

@@ -40,7 +40,10 @@ const PPU = 2;
 
 function render(nav: NavFile, options: Parameters<typeof renderNavSvg>[1] = {}): SvgMarks {
   return readMarks(
-    renderNavSvg({ nav, title: 'test.nav', map: null }, { rect: RECT, pixelsPerUnit: PPU, ...options }),
+    renderNavSvg(
+      { nav, title: 'test.nav', map: null },
+      { rect: RECT, pixelsPerUnit: PPU, ...options },
+    ),
   );
 }
 
@@ -258,7 +261,10 @@ describe('renderNavSvg: overlay', () => {
   it('draws one square per reference node and rings per gained and retyped node', () => {
     const overlay = navOverlay(NAV, reference, { label: 'old.nav', mode: 'previous' });
     const s = readMarks(
-      renderNavSvg({ nav: NAV, title: 't', map: null, overlay }, { rect: RECT, pixelsPerUnit: PPU }),
+      renderNavSvg(
+        { nav: NAV, title: 't', map: null, overlay },
+        { rect: RECT, pixelsPerUnit: PPU },
+      ),
     );
     const squares = withClass(s.marks, 'ref-node');
     expect(squares.map((m) => `${m.attrs['data-ref']}:${m.attrs['data-match']}`)).toEqual([
@@ -267,9 +273,11 @@ describe('renderNavSvg: overlay', () => {
       '2:lost',
     ]);
     // Nodes 2, 3, 4 of NAV have no partner; node 1 was a JUMP in the reference.
-    expect(withClass(s.marks, 'overlay-ring', 'gained').map((m) => m.attrs['data-node'])).toEqual(
-      ['2', '3', '4'],
-    );
+    expect(withClass(s.marks, 'overlay-ring', 'gained').map((m) => m.attrs['data-node'])).toEqual([
+      '2',
+      '3',
+      '4',
+    ]);
     const retyped = withClass(s.marks, 'overlay-ring', 'retyped');
     expect(retyped.map((m) => [m.attrs['data-node'], m.attrs['data-was']])).toEqual([
       ['1', 'JUMP'],
@@ -277,7 +285,10 @@ describe('renderNavSvg: overlay', () => {
     const lost = withClass(s.marks, 'overlay-link', 'lost');
     expect(lost.map((m) => `${m.attrs['data-from']}-${m.attrs['data-to']}`)).toEqual(['1-2']);
     const rows = Object.fromEntries(
-      withClass(s.marks, 'legend-overlay').map((m) => [m.attrs['data-overlay'], m.attrs['data-count']]),
+      withClass(s.marks, 'legend-overlay').map((m) => [
+        m.attrs['data-overlay'],
+        m.attrs['data-count'],
+      ]),
     );
     expect(rows).toMatchObject({ matched: '2', lost: '1', gained: '3', retyped: '1' });
   });
