@@ -3,7 +3,7 @@
  * players swim (checked against the map's own water), city's fatal falls are found and
  * down-weighted, and MOVE nodes sit at the height convention of the engine's own nodes.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
@@ -32,12 +32,20 @@ async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }
 
 describeFixtures('navs from the real fixture demos', () => {
   beforeAll(async () => {
-    for (const map of ['wizs', 'city', 'urbanjungle']) built.set(map, await build(map));
-  }, 120_000);
+    // Every example pipeline in pipelines/ runs here (they all read the fixture demos).
+    for (const file of readdirSync(join(REPO_ROOT, 'pipelines')).filter((f) => f.endsWith('.yaml')).sort()) {
+      const map = file.replace(/\.yaml$/, '');
+      built.set(map, await build(map));
+    }
+  }, 180_000);
 
-  it('builds engine-loadable navs for wizs, city and urbanjungle', () => {
+  it('runs every example pipeline', () => {
+    expect([...built.keys()].sort()).toEqual(['beer', 'city', 'simplicity', 'urbanjungle', 'wizs']);
+  });
+
+  it('builds engine-loadable navs for every fixture map', () => {
     for (const [map, { nav, result }] of built) {
-      expect(nav.nodes.length, map).toBeGreaterThan(300);
+      expect(nav.nodes.length, map).toBeGreaterThan(150);
       expect(result.nav.maxLinksPerNode, map).toBeLessThanOrEqual(32);
       expect(nav.nodes.filter((n) => n.links.length === 0).length / nav.nodes.length, map).toBeLessThan(0.05);
       expect(result.demos.filter((d) => d.status === 'used').length, map).toBeGreaterThanOrEqual(4);
