@@ -1,8 +1,17 @@
 /**
- * Runs the per-demo part of a build for the demos the cache did not have: a piscina pool of
- * worker threads, one demo per task, or the same code inline on this thread when there is
- * only one worker or only one demo to read (an incremental rebuild pays no thread start-up).
- * Results come back as they finish; the build sorts them.
+ * Runs the per-demo part of a build for the demos the cache did not have, on `workers` lanes
+ * that pull demos from one queue: this thread is one lane, and `workers − 1` piscina worker
+ * threads are the others (one demo per task, results transferred back).
+ *
+ * Why this thread works too: it is already warm (modules loaded, code compiled), while a new
+ * worker thread spends about a quarter of a second starting and then runs cold code; with
+ * the fixture demos (tens of milliseconds each once warm) a pool of fresh threads alone was
+ * slower than one thread (measured with bench/pipeline.ts). This thread starts at once and
+ * the pool threads join in when they are ready. With one worker, or one demo, no thread is
+ * started at all (an incremental rebuild pays no start-up).
+ *
+ * Results come back in finishing order; the build sorts them, so the lanes never change a bit
+ * of the output.
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -19,8 +28,12 @@ export type TaskOutcome =
   | { readonly ok: true; readonly task: DemoTask; readonly result: DemoTaskResult }
   | { readonly ok: false; readonly task: DemoTask; readonly error: string };
 
+function failure(task: DemoTask, e: unknown): TaskOutcome {
+  return { ok: false, task, error: (e as Error)?.message ?? String(e) };
+}
+
 /**
- * Processes every task with `workers` threads and calls `onDone` as each finishes (in finishing
+ * Processes every task on `workers` lanes and calls `onDone` as each finishes (in finishing
  * order). Resolves when all are done.
  */
 export async function runTasks(
@@ -28,35 +41,51 @@ export async function runTasks(
   workers: number,
   onDone: (outcome: TaskOutcome) => void,
 ): Promise<void> {
-  if (workers <= 1 || tasks.length <= 1) {
-    for (const task of tasks) {
+  let next = 0;
+  const take = (): DemoTask | undefined => (next < tasks.length ? tasks[next++] : undefined);
+
+  const threads = Math.min(Math.max(0, workers - 1), tasks.length - 1);
+  const pool =
+    threads > 0
+      ? new Piscina({
+          filename: workerFile(),
+          minThreads: threads,
+          maxThreads: threads,
+          // One demo at a time per thread: demos are big units of work.
+          concurrentTasksPerWorker: 1,
+          idleTimeout: 1000,
+          // Tasks are asynchronous (file and zlib I/O): workers must not block on Atomics.wait.
+          atomics: 'disabled',
+        })
+      : null;
+
+  const localLane = async (): Promise<void> => {
+    for (let task = take(); task; task = take()) {
+      let outcome: TaskOutcome;
       try {
-        onDone({ ok: true, task, result: await processDemo(task) });
+        outcome = { ok: true, task, result: await processDemo(task) };
       } catch (e) {
-        onDone({ ok: false, task, error: (e as Error).message });
+        outcome = failure(task, e);
       }
+      onDone(outcome);
     }
-    return;
-  }
-  const pool = new Piscina({
-    filename: workerFile(),
-    minThreads: Math.min(workers, tasks.length),
-    maxThreads: workers,
-    // One demo at a time per thread: demos are big units of work.
-    concurrentTasksPerWorker: 1,
-    idleTimeout: 1000,
-    atomics: process.env.NAVGEN_ATOMICS === 'sync' ? 'sync' : 'disabled',
-  });
+  };
+
+  const poolLane = async (p: Piscina): Promise<void> => {
+    for (let task = take(); task; task = take()) {
+      let outcome: TaskOutcome;
+      try {
+        outcome = { ok: true, task, result: unpackResult((await p.run(task)) as Uint8Array) };
+      } catch (e) {
+        outcome = failure(task, e);
+      }
+      onDone(outcome);
+    }
+  };
+
   try {
-    await Promise.all(
-      tasks.map((task) =>
-        pool.run(task).then(
-          (bytes: Uint8Array) => onDone({ ok: true, task, result: unpackResult(bytes) }),
-          (e: unknown) => onDone({ ok: false, task, error: (e as Error)?.message ?? String(e) }),
-        ),
-      ),
-    );
+    await Promise.all([localLane(), ...Array.from({ length: threads }, () => poolLane(pool!))]);
   } finally {
-    await pool.destroy();
+    await pool?.destroy();
   }
 }
