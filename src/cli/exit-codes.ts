@@ -11,6 +11,8 @@ export const EXIT_USAGE = 2;
 export const EXIT_PARTIAL = 3;
 /** `navgen iterate`: the best result was shipped but the nav test never passed. */
 export const EXIT_NOT_CONVERGED = 4;
+/** `navgen build`/`watch`: another live build holds the lock of the same outputs (see `--lock-wait`). */
+export const EXIT_LOCKED = 5;
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
@@ -18,6 +20,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  invalid command line or configuration; nothing was done
   3  done, but some demos were damaged (quarantined) or failed (see the summary)
   4  iterate: never passed the nav test; the best iteration was shipped
+  5  build/watch: another build of the same outputs held the lock for the whole --lock-wait
 `;
 
 /** An error meant for the user: printed without a stack trace, exits with `code`. */

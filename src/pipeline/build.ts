@@ -26,6 +26,7 @@ import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
 import { readNavFile } from '../sinks/nav/read-nav.js';
 import { EMPTY_FEEDBACK, feedbackFromReport, readFeedbackFile, type Feedback } from '../sources/feedback/feedback.js';
 import { readNavtestReport } from '../sources/feedback/navtest-report.js';
+import { DemoParseError } from '../sources/mvd2/errors.js';
 import { VERSION } from '../version.js';
 import { cacheKey, canonicalJson, decodeEntry, hashFile, hashText, readEntry } from './demo-cache.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
@@ -319,7 +320,8 @@ function demoReport(
   let error: string | null = null;
   if (damage) {
     error = (damage as { message?: string }).message ?? `${damage.code}: ${damage.reason}`;
-    if (damage.reason && damage.code) error = `${damage.code} ${damage.reason}`;
+    // The reader's full message: file, byte offset, segment, block and frame of the damage.
+    if (DemoParseError.isData(damage)) error = DemoParseError.fromData(damage).message;
     if (spec.damaged === 'quarantine') {
       used = false;
       status = 'quarantined';
@@ -330,7 +332,9 @@ function demoReport(
     }
   }
   const mf = votes.summaries['map-filter'] as { segmentsKept?: number; maps?: string[] } | undefined;
-  if (used && mf && mf.segmentsKept === 0) {
+  // Damage before any segment (garbage, not a demo) is damage, not another map.
+  const nothingRead = damage !== null && (mf?.maps ?? []).length === 0;
+  if (used && mf && mf.segmentsKept === 0 && !nothingRead) {
     used = false;
     status = 'other-map';
     note = `other map (${(mf.maps ?? []).join(', ') || 'none'})`;

@@ -14,7 +14,8 @@ import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config
 import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
 import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
-import { CliError, EXIT_FAILURE, EXIT_PARTIAL, EXIT_USAGE } from '../exit-codes.js';
+import { CliError, EXIT_FAILURE, EXIT_LOCKED, EXIT_PARTIAL, EXIT_USAGE } from '../exit-codes.js';
+import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/build-lock.js';
 import { progressObserver } from '../progress.js';
 import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
 
@@ -31,6 +32,7 @@ interface BuildOptions {
   feedback?: string;
   feedbackNav?: string;
   keepDamagedPrefix?: boolean;
+  lockWait: number;
   json?: boolean;
   quiet?: boolean;
   progress?: boolean;
@@ -39,6 +41,12 @@ interface BuildOptions {
 const positiveInt = (name: string) => (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new CliError(`${name} must be a positive integer, got "${v}"`, EXIT_USAGE);
+  return n;
+};
+
+const seconds = (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new CliError(`--lock-wait must be a number of seconds ≥ 0, got "${v}"`, EXIT_USAGE);
   return n;
 };
 
@@ -63,6 +71,7 @@ export function register(program: Command): void {
     .option('--feedback <file>', 'navgen feedback file, or a navtest report (with --feedback-nav)')
     .option('--feedback-nav <file>', 'the .nav that the navtest report tested')
     .option('--keep-damaged-prefix', 'use the frames before the damage of damaged demos (default: quarantine them)')
+    .addOption(new Option('--lock-wait <seconds>', 'wait this long for another build of the same outputs to finish, then exit with code 5 (0: at once)').default(600).argParser(seconds))
     .option('--json', 'print the summary as JSON (one entry per demo)')
     .option('-q, --quiet', 'print nothing but errors')
     .option('--no-progress', 'no progress bar or lines')
@@ -72,13 +81,18 @@ export function register(program: Command): void {
       const mode = opts.quiet || opts.progress === false ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
       const progress = progressObserver(mode);
       let result: BuildResult;
+      let lock: BuildLock | null = null;
       try {
+        // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
+        lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
         result = await runBuild(spec, progress);
       } catch (e) {
         if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
+        if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
         throw e;
       } finally {
         progress.stop();
+        await lock?.release();
       }
       const seconds = (Date.now() - started) / 1000;
       if (opts.json) process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');

@@ -1,18 +1,27 @@
 /**
  * `navgen watch pipelines/x.yaml`: builds once, then rebuilds whenever demos appear, disappear
  * or change (after they stop changing), replacing the outputs atomically. Ctrl-C stops it.
+ * While it runs it holds the lock of the pipeline's outputs, so a `navgen build` of the same
+ * pipeline waits for it.
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { watchDefaults, watchPipeline } from '../../pipeline/watch.js';
-import { CliError, EXIT_USAGE } from '../exit-codes.js';
+import { CliError, EXIT_LOCKED, EXIT_USAGE } from '../exit-codes.js';
+import { BuildLockedError, lockOutputs } from '../../pipeline/build-lock.js';
 import { formatBuildSummary } from '../build-summary.js';
 
 const ms = (name: string) => (v: string) => {
   const n = Number(v);
   if (!Number.isFinite(n) || n < 50) throw new CliError(`${name} must be a number of milliseconds ≥ 50, got "${v}"`, EXIT_USAGE);
+  return n;
+};
+
+const lockWaitSeconds = (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new CliError(`--lock-wait must be a number of seconds ≥ 0, got "${v}"`, EXIT_USAGE);
   return n;
 };
 
@@ -23,8 +32,9 @@ export function register(program: Command): void {
     .argument('<pipeline>', 'pipeline file (.yaml or .json)')
     .addOption(new Option('--interval <ms>', 'how often to look for demo changes').default(watchDefaults.interval).argParser(ms('--interval')))
     .addOption(new Option('--settle <ms>', 'how long demos must stay unchanged before a rebuild').default(watchDefaults.settle).argParser(ms('--settle')))
+    .addOption(new Option('--lock-wait <seconds>', 'wait this long for another build of the same outputs to finish, then exit with code 5').default(600).argParser(lockWaitSeconds))
     .option('-q, --quiet', 'print only errors')
-    .action(async (pipeline: string, opts: { interval: number; settle: number; quiet?: boolean }) => {
+    .action(async (pipeline: string, opts: { interval: number; settle: number; lockWait: number; quiet?: boolean }) => {
       let spec;
       try {
         spec = await loadPipelineFile(pipeline);
@@ -35,6 +45,10 @@ export function register(program: Command): void {
       const say = (s: string) => {
         if (!opts.quiet) process.stderr.write(s);
       };
+      // The watcher owns the outputs while it runs: it holds their lock (pipeline/build-lock.ts).
+      const lock = await lockOutputs(spec, 'watch', opts.lockWait, (line) => process.stderr.write(line)).catch((e: unknown) => {
+        throw e instanceof BuildLockedError ? new CliError(e.message, EXIT_LOCKED) : e;
+      });
       const watcher = watchPipeline(spec, opts, {
         building: (reason) => say(`navgen watch: building (${reason})…\n`),
         built: (result, seconds) => {
@@ -46,7 +60,10 @@ export function register(program: Command): void {
       await new Promise<void>((resolve) => {
         const stop = () => {
           say('navgen watch: stopping\n');
-          void watcher.stop().then(resolve);
+          void watcher
+            .stop()
+            .then(() => lock.release())
+            .then(resolve);
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);

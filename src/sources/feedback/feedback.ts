@@ -103,7 +103,8 @@ export async function readFeedbackFile(path: string): Promise<Feedback> {
   try {
     value = JSON.parse(await readFile(path, 'utf8'));
   } catch (e) {
-    throw new FeedbackFileError(path, `cannot read as JSON: ${(e as Error).message}`);
+    // One line: V8 quotes the offending text, line breaks included.
+    throw new FeedbackFileError(path, `cannot read as JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`);
   }
   return parseFeedbackFile(value, path);
 }

@@ -83,7 +83,8 @@ export async function readNavtestReport(path: string): Promise<NavtestReport> {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new NavtestReportError(path, [`not JSON: ${(e as Error).message}`]);
+    // One line: V8 quotes the offending text, line breaks included.
+    throw new NavtestReportError(path, [`not JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`]);
   }
   return parseNavtestReport(value, path);
 }

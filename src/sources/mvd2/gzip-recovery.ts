@@ -42,7 +42,9 @@ export async function* inflatedAfter(path: string, skip: number): AsyncGenerator
       if (inflater.ended) break;
     }
     if (inflater.err !== 0) {
-      const strm = (inflater as unknown as { strm: { output: Uint8Array | null; next_out: number } }).strm;
+      const strm = (
+        inflater as unknown as { strm: { output: Uint8Array | null; next_out: number } }
+      ).strm;
       if (strm.output && strm.next_out > 0) pending.push(strm.output.slice(0, strm.next_out));
       yield* fresh();
     }
