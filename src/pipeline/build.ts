@@ -2,7 +2,9 @@
  * One build, as a recipe (after recastnavigation's `build()`):
  *
  * 1. Find the demos (fast-glob, sorted) and describe the per-demo setup.
- * 2. Per demo, in workers: hash → cache hit, or read + demo stages + cache write.
+ * 2. Per demo: its content hash (from the hash index when the file is unchanged, so an
+ *    incremental build does not read old demos at all) → cache hit, or, in workers, read +
+ *    demo stages + cache write.
  * 3. Decide what each demo contributes: quarantine damaged demos (or keep their good prefix),
  *    drop skipped (spectator) demos and duplicates (same bytes as another demo).
  * 4. Merge the votes in content-hash order (so neither demo order, worker count nor cache
@@ -28,7 +30,8 @@ import { EMPTY_FEEDBACK, feedbackFromReport, readFeedbackFile, type Feedback } f
 import { readNavtestReport } from '../sources/feedback/navtest-report.js';
 import { DemoParseError } from '../sources/mvd2/errors.js';
 import { VERSION } from '../version.js';
-import { cacheKey, canonicalJson, decodeEntry, hashFile, hashText, readEntry } from './demo-cache.js';
+import { cacheKey, canonicalJson, decodeEntry, hashText, readEntry } from './demo-cache.js';
+import { HashIndex } from './hash-index.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
 import { runTasks } from './demo-pool.js';
 import { graphToNav, type NavBuildStats } from './graph-to-nav.js';
@@ -179,11 +182,12 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     observer.demo?.(entry.report, ++done, paths.length);
   };
   const misses: DemoTask[] = [];
+  const hashes = await HashIndex.open(spec.cache, spec.map);
   await forEachLimit(paths, HASH_CONCURRENCY, async (path) => {
     const file = name(path);
     let contentHash: string;
     try {
-      contentHash = await hashFile(path);
+      contentHash = await hashes.hash(path);
     } catch (e) {
       record(path, { report: failedReport(file, `cannot read: ${(e as Error).message}`), votes: null });
       return;
@@ -211,6 +215,7 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     record(task.path, { report: demoReport(task.name, task.contentHash, 'read', votes, damage, spec), votes });
   });
   cacheProblems.sort();
+  await hashes.save(paths).catch((e: Error) => cacheProblems.push(`hash index not written (${e.message})`));
 
   // 3. Contributions, in content-hash order; the first path of identical bytes wins.
   const ordered = paths.map((p) => byPath.get(p)!);
