@@ -20,7 +20,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  invalid command line or configuration; nothing was done
   3  done, but some demos were damaged (quarantined) or failed (see the summary)
   4  iterate: never passed the nav test; the best iteration was shipped
-  5  build/watch: another build of the same outputs held the lock for the whole --lock-wait
+  5  build/watch/iterate: another build of the same outputs held the lock (see --lock-wait)
 `;
 
 /** An error meant for the user: printed without a stack trace, exits with `code`. */

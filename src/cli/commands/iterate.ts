@@ -8,6 +8,7 @@
  * command failed (time-out, crash, no or bad report): nothing shipped; 2 configuration.
  */
 import type { Command } from 'commander';
+import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/build-lock.js';
 import { Option } from 'commander';
 import { BuildError } from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
@@ -17,7 +18,7 @@ import { iterate, IterationAbortedError, type IterateObserver } from '../../iter
 import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
 import { MonotonicityError } from '../../iterate/monotonicity.js';
 import { resolveNavtestConfig } from '../../iterate/navtest-config.js';
-import { CliError, EXIT_FAILURE, EXIT_NOT_CONVERGED, EXIT_USAGE } from '../exit-codes.js';
+import { CliError, EXIT_FAILURE, EXIT_LOCKED, EXIT_NOT_CONVERGED, EXIT_USAGE } from '../exit-codes.js';
 
 interface IterateFlags {
   maxIterations?: number;
@@ -80,7 +81,10 @@ export function register(program: Command): void {
         controller.abort();
       };
       process.once('SIGINT', onSigint);
+      let lock: BuildLock | null = null;
       try {
+        // The loop rebuilds and ships the pipeline's outputs: the same lock as build and watch.
+        lock = await lockOutputs(spec, 'iterate', 0, (line) => process.stderr.write(line));
         const result = await iterate(spec, config, new CommandTester(config), {
           maxIterations: flags.maxIterations,
           observer: progressLines(say),
@@ -91,6 +95,7 @@ export function register(program: Command): void {
         else if (!flags.quiet) process.stdout.write(formatIterateSummary(result));
         if (!result.converged) process.exitCode = EXIT_NOT_CONVERGED;
       } catch (e) {
+        if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
         if (
           e instanceof IterationAbortedError ||
           e instanceof MonotonicityError ||
@@ -101,6 +106,7 @@ export function register(program: Command): void {
         throw e;
       } finally {
         process.off('SIGINT', onSigint);
+        await lock?.release();
       }
     });
 }
