@@ -6,8 +6,8 @@
  * ratio parse/gunzip (target ≤ 2.0). "Full parse" decodes every player state and entity delta
  * and builds every frame object; `--entities` also materialises the entity lists.
  *
- * Both passes read the files the same way (1 MiB-ish chunks, node:zlib streaming inflate), so
- * the ratio isolates what the decoder adds. Passes are interleaved (gunzip, parse, gunzip, …)
+ * Both passes read the files through the same byte source (`openDemoSource`: node:zlib streaming
+ * inflate on the inflate thread, 256 KiB chunks), so the ratio isolates what the decoder adds. Passes are interleaved (gunzip, parse, gunzip, …)
  * so that machine noise hits both; the ratio is printed for the medians and for the best
  * rounds (noise only ever adds time).
  * It measures the compiled code in dist/ (what `navgen` runs), built first by the npm script. Each pass is run `--rounds` times (default 9).
@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import { lastValueFrom, reduce } from 'rxjs';
 // The compiled code in dist/ runs (what navgen ships); the types come from src/.
 const dist = '../dist/';
-const { openDemoBytes } = (await import(dist + 'sources/mvd2/byte-stream.js')) as typeof import('../src/sources/mvd2/byte-stream.js');
+const { openDemoSource } = (await import(dist + 'sources/mvd2/inflate-thread.js')) as typeof import('../src/sources/mvd2/inflate-thread.js');
 const { readDemo } = (await import(dist + 'sources/mvd2/read-demo.js')) as typeof import('../src/sources/mvd2/read-demo.js');
 
 const args = process.argv.slice(2);
@@ -35,7 +35,7 @@ const files = fg.sync('**/*.mvd2{,.gz}', { cwd: dir, absolute: true }).sort();
 async function gunzipOnly(): Promise<number> {
   let bytes = 0;
   for (const f of files) {
-    const s = await openDemoBytes(f);
+    const s = await openDemoSource(f);
     for await (const chunk of s.chunks) bytes += (chunk as Uint8Array).length;
     s.close();
   }

@@ -16,7 +16,8 @@
  * @see demoFrames for frames only
  */
 import { Observable, filter, type OperatorFunction } from 'rxjs';
-import { openDemoBytes, isTruncatedGzip, isZlibError } from './byte-stream.js';
+import { isTruncatedGzip, isZlibError } from './byte-stream.js';
+import { openDemoSource } from './inflate-thread.js';
 import { Mvd2Decoder } from './decoder.js';
 import { DemoParseError } from './errors.js';
 import type { DemoEnd, DemoEvent, Frame, SegmentHeader, ParseWarning } from './types.js';
@@ -48,7 +49,7 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
     const run = async (): Promise<void> => {
       let bytes;
       try {
-        bytes = await openDemoBytes(path);
+        bytes = await openDemoSource(path);
       } catch (e) {
         throw new DemoParseError('IO', `cannot open: ${(e as Error).message}`, decoder.position(), {
           cause: e,
