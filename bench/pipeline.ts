@@ -23,8 +23,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
 // The compiled code in dist/ runs (what navgen ships); the types come from src/.
 const dist = '../dist/';
-const { runBuild } = (await import(dist + 'pipeline/build.js')) as typeof import('../src/pipeline/build.js');
-const { pipelineFromFlags } = (await import(dist + 'pipeline/flags-pipeline.js')) as typeof import('../src/pipeline/flags-pipeline.js');
+const { runBuild } = (await import(
+  dist + 'pipeline/build.js'
+)) as typeof import('../src/pipeline/build.js');
+const { pipelineFromFlags } = (await import(
+  dist + 'pipeline/flags-pipeline.js'
+)) as typeof import('../src/pipeline/flags-pipeline.js');
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -51,21 +55,35 @@ function recompressed(src: string, level: number): Buffer {
 }
 for (const s of sources) cpSync(s, join(corpus, basename(s)));
 for (let c = 1; c <= copies; c++) {
-  for (const s of sources) writeFileSync(join(corpus, `copy${c}-${basename(s).replace(/\.gz$/, '')}.gz`), recompressed(s, 1 + (c % 8)));
+  for (const s of sources)
+    writeFileSync(
+      join(corpus, `copy${c}-${basename(s).replace(/\.gz$/, '')}.gz`),
+      recompressed(s, 1 + (c % 8)),
+    );
 }
 const demos = fg.sync('*', { cwd: corpus, absolute: true }).sort();
 const bsp = join(fixtures, 'maps', `${map}.bsp`);
 
-async function build(list: string[], workers: number, cache: string | false, out: string): Promise<number> {
+async function build(
+  list: string[],
+  workers: number,
+  cache: string | false,
+  out: string,
+): Promise<number> {
   // The HTML report (pictures) is a constant cost per build, left out to measure the engine.
-  const spec = await pipelineFromFlags({ map, bsp, out: join(work, out), demos: list, workers, cache, html: false }, work);
+  const spec = await pipelineFromFlags(
+    { map, bsp, out: join(work, out), demos: list, workers, cache, html: false },
+    work,
+  );
   const t = process.hrtime.bigint();
   await runBuild(spec);
   return Number(process.hrtime.bigint() - t) / 1e9;
 }
 
 const fmt = (s: number) => `${s.toFixed(2)} s`;
-console.log(`corpus           ${demos.length} demos (${sources.length} fixture files${copies ? ` + ${copies} re-compressed copies each` : ''}), map ${map}, ${cpus().length} cores`);
+console.log(
+  `corpus           ${demos.length} demos (${sources.length} fixture files${copies ? ` + ${copies} re-compressed copies each` : ''}), map ${map}, ${cpus().length} cores`,
+);
 
 // Warm-up (JIT, file cache), not measured.
 await build(demos.slice(0, 2), 1, false, 'warmup.nav');
@@ -77,13 +95,23 @@ const added = join(corpus, `added-${basename(demos[0]).replace(/\.gz$/, '')}.gz`
 writeFileSync(added, recompressed(demos[0], 9));
 const incremental = await build([...demos, added], cpus().length, cache, 'added.nav');
 console.log(`cold build       ${fmt(cold)} (${cpus().length} workers, empty cache)`);
-console.log(`add one demo     ${fmt(incremental)} (warm cache)  ratio ${(incremental / cold).toFixed(3)} (target ≤ 0.10)`);
+console.log(
+  `add one demo     ${fmt(incremental)} (warm cache)  ratio ${(incremental / cold).toFixed(3)} (target ≤ 0.10)`,
+);
 
 // One worker vs two, cold (no cache), best of two runs each.
-const one = Math.min(await build(demos, 1, false, 'w1.nav'), await build(demos, 1, false, 'w1.nav'));
-const two = Math.min(await build(demos, 2, false, 'w2.nav'), await build(demos, 2, false, 'w2.nav'));
+const one = Math.min(
+  await build(demos, 1, false, 'w1.nav'),
+  await build(demos, 1, false, 'w1.nav'),
+);
+const two = Math.min(
+  await build(demos, 2, false, 'w2.nav'),
+  await build(demos, 2, false, 'w2.nav'),
+);
 console.log(`1 worker         ${fmt(one)}`);
-console.log(`2 workers        ${fmt(two)}  speed-up ${(one / two).toFixed(2)}× (target ≥ 1.7× on 2 cores)`);
+console.log(
+  `2 workers        ${fmt(two)}  speed-up ${(one / two).toFixed(2)}× (target ≥ 1.7× on 2 cores)`,
+);
 
 // Peak RSS in fresh processes: a third of the demos vs all of them.
 function peakRss(list: string[]): number {
@@ -97,12 +125,20 @@ function peakRss(list: string[]): number {
       demos: JSON.parse(readFileSync(${JSON.stringify(listFile)}, 'utf8')), workers: 2, cache: false, html: false }, ${JSON.stringify(work)});
     await runBuild(spec);
     console.log(process.resourceUsage().maxRSS);`;
-  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()) * 1024;
+  return (
+    Number(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        encoding: 'utf8',
+      }).trim(),
+    ) * 1024
+  );
 }
 const third = demos.slice(0, Math.max(1, Math.round(demos.length / 3)));
 const rssThird = peakRss(third);
 const rssAll = peakRss(demos);
 const mb = (b: number) => `${(b / 1e6).toFixed(0)} MB`;
-console.log(`peak RSS         ${mb(rssThird)} for ${third.length} demos, ${mb(rssAll)} for ${demos.length}  (+${((rssAll / rssThird - 1) * 100).toFixed(0)} %, target ≤ +20 %)`);
+console.log(
+  `peak RSS         ${mb(rssThird)} for ${third.length} demos, ${mb(rssAll)} for ${demos.length}  (+${((rssAll / rssThird - 1) * 100).toFixed(0)} %, target ≤ +20 %)`,
+);
 
 rmSync(work, { recursive: true, force: true });

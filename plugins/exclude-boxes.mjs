@@ -27,7 +27,14 @@ const point = list('[x, y, z] in world units', num('coordinate'), { minItems: 3,
 
 /** @param {readonly number[]} p @param {{min: number[], max: number[]}} b */
 function inside(p, b) {
-  return p[0] >= b.min[0] && p[0] <= b.max[0] && p[1] >= b.min[1] && p[1] <= b.max[1] && p[2] >= b.min[2] && p[2] <= b.max[2];
+  return (
+    p[0] >= b.min[0] &&
+    p[0] <= b.max[0] &&
+    p[1] >= b.min[1] &&
+    p[1] <= b.max[1] &&
+    p[2] >= b.min[2] &&
+    p[2] <= b.max[2]
+  );
 }
 
 const exclude = defineStage({
@@ -55,7 +62,8 @@ const exclude = defineStage({
   /** @param {{ boxes: { name?: string, min: number[], max: number[] }[] }} opts */
   create(opts) {
     for (const b of opts.boxes) {
-      if (b.min.some((v, i) => v > b.max[i])) throw new RangeError(`box ${b.name ?? ''}: min must not exceed max`);
+      if (b.min.some((v, i) => v > b.max[i]))
+        throw new RangeError(`box ${b.name ?? ''}: min must not exceed max`);
     }
     return (source) =>
       new Observable((subscriber) => {
@@ -82,7 +90,11 @@ const exclude = defineStage({
             subscriber.next({
               kind: 'summary',
               stage: 'exclude-boxes/exclude',
-              data: { excluded: Object.fromEntries(opts.boxes.map((b, i) => [b.name ?? `box ${i}`, counts[i]])) },
+              data: {
+                excluded: Object.fromEntries(
+                  opts.boxes.map((b, i) => [b.name ?? `box ${i}`, counts[i]]),
+                ),
+              },
             });
           },
         });
@@ -90,4 +102,7 @@ const exclude = defineStage({
   },
 });
 
-export default definePlugin({ meta: { name: 'exclude-boxes', version: '1.0.0' }, operators: { exclude } });
+export default definePlugin({
+  meta: { name: 'exclude-boxes', version: '1.0.0' },
+  operators: { exclude },
+});

@@ -10,5 +10,8 @@ const { stageTable, withStageTable } = await load('pipeline/stage-table.js');
 const { pipelineFileSchema } = await load('pipeline/pipeline-schema.js');
 const readme = join(root, 'README.md');
 writeFileSync(readme, withStageTable(readFileSync(readme, 'utf8'), stageTable(BUILTIN_STAGES)));
-writeFileSync(join(root, 'docs', 'pipeline.schema.json'), JSON.stringify(pipelineFileSchema(BUILTIN_STAGES), null, 2) + '\n');
+writeFileSync(
+  join(root, 'docs', 'pipeline.schema.json'),
+  JSON.stringify(pipelineFileSchema(BUILTIN_STAGES), null, 2) + '\n',
+);
 console.log('README stage table and docs/pipeline.schema.json updated');

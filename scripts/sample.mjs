@@ -21,28 +21,101 @@ function run(args) {
 
 if (existsSync(join(fixtures, 'README.md'))) {
   console.log(`sample data: the real fixtures in ${fixtures}`);
-  for (const map of ['wizs', 'city', 'urbanjungle', 'simplicity', 'beer']) run(['build', `pipelines/${map}.yaml`, '--no-progress']);
+  for (const map of ['wizs', 'city', 'urbanjungle', 'simplicity', 'beer'])
+    run(['build', `pipelines/${map}.yaml`, '--no-progress']);
   run(['inspect', 'out/wizs/wizs.nav']);
 } else {
-  console.log('sample data: no ../shared/fixtures here, so demos are written by navgen\'s own MVD2 writer');
+  console.log(
+    "sample data: no ../shared/fixtures here, so demos are written by navgen's own MVD2 writer",
+  );
   run(['--version']); // builds dist/ if needed
   const s = await import(pathToFileURL(join(root, 'dist', 'sinks', 'mvd2', 'synthetic.js')).href);
   const dir = join(root, 'out', 'sample');
   mkdirSync(join(dir, 'demos'), { recursive: true });
-  const loop = [[0, 0, 24], [960, 0, 24], [960, 960, 24], [0, 960, 24], [0, 0, 24]];
+  const loop = [
+    [0, 0, 24],
+    [960, 0, 24],
+    [960, 960, 24],
+    [0, 960, 24],
+    [0, 0, 24],
+  ];
   const tracks = [
     s.walkPolyline(loop, 300),
     s.walkPolyline([...loop].reverse(), 280),
-    s.joinTracks(s.walkPolyline([[0, 480, 24], [400, 480, 24]], 300), s.crouchWalk([[400, 480, 24], [700, 480, 24]], 150)),
-    s.joinTracks(s.walkPolyline([[960, 480, 24], [1400, 480, 24]], 300), s.swim([[1400, 480, 24], [1900, 480, 24]], 200)),
-    s.joinTracks(s.walkPolyline([[480, 0, 24], [480, -400, 24]], 300), s.ladderClimb([480, -400, 24], 256), s.walkPolyline([[480, -400, 280], [480, -800, 280]], 300)),
-    s.joinTracks(s.walkPolyline([[0, 960, 24], [-400, 960, 24]], 300), s.strafeJump([-400, 960, 24], [-700, 960, 24], { speed: 600 }), s.walkPolyline([[-700, 960, 24], [-1100, 960, 24]], 300)),
+    s.joinTracks(
+      s.walkPolyline(
+        [
+          [0, 480, 24],
+          [400, 480, 24],
+        ],
+        300,
+      ),
+      s.crouchWalk(
+        [
+          [400, 480, 24],
+          [700, 480, 24],
+        ],
+        150,
+      ),
+    ),
+    s.joinTracks(
+      s.walkPolyline(
+        [
+          [960, 480, 24],
+          [1400, 480, 24],
+        ],
+        300,
+      ),
+      s.swim(
+        [
+          [1400, 480, 24],
+          [1900, 480, 24],
+        ],
+        200,
+      ),
+    ),
+    s.joinTracks(
+      s.walkPolyline(
+        [
+          [480, 0, 24],
+          [480, -400, 24],
+        ],
+        300,
+      ),
+      s.ladderClimb([480, -400, 24], 256),
+      s.walkPolyline(
+        [
+          [480, -400, 280],
+          [480, -800, 280],
+        ],
+        300,
+      ),
+    ),
+    s.joinTracks(
+      s.walkPolyline(
+        [
+          [0, 960, 24],
+          [-400, 960, 24],
+        ],
+        300,
+      ),
+      s.strafeJump([-400, 960, 24], [-700, 960, 24], { speed: 600 }),
+      s.walkPolyline(
+        [
+          [-700, 960, 24],
+          [-1100, 960, 24],
+        ],
+        300,
+      ),
+    ),
   ];
   for (let d = 0; d < 3; d++) {
     const players = tracks.map((track, i) => ({
       slot: i,
       name: `player${i}`,
-      track: track.map((t) => (t ? { ...t, origin: [t.origin[0], t.origin[1] + (d - 1) * 6, t.origin[2]] } : t)),
+      track: track.map((t) =>
+        t ? { ...t, origin: [t.origin[0], t.origin[1] + (d - 1) * 6, t.origin[2]] } : t,
+      ),
     }));
     await s.writeScenarioFile(join(dir, 'demos', `sample-${d}.mvd2`), { map: 'sample', players });
   }

@@ -31,30 +31,53 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')).join('\n');
+  return rows
+    .map((r) =>
+      r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
+    )
+    .join('\n');
 }
 
 export function formatBuildSummary(r: BuildResult, seconds: number): string {
   const used = r.demos.filter((d) => d.used);
   const read = r.demos.filter((d) => d.source === 'read').length;
   const lines: string[] = [];
-  lines.push(`map ${r.map}: ${used.length} of ${r.demos.length} demo(s) used (${read} read, ${r.demos.length - read} from cache)`);
+  lines.push(
+    `map ${r.map}: ${used.length} of ${r.demos.length} demo(s) used (${read} read, ${r.demos.length - read} from cache)`,
+  );
   const skipped = r.demos.filter((d) => !d.used);
-  for (const d of skipped) lines.push(`  skipped ${d.file}: ${d.note ?? 'not used'}${d.error ? ` — ${d.error}` : ''}`);
+  for (const d of skipped)
+    lines.push(`  skipped ${d.file}: ${d.note ?? 'not used'}${d.error ? ` — ${d.error}` : ''}`);
   for (const d of used) if (d.note) lines.push(`  note ${d.file}: ${d.note}`);
   lines.push('');
   const types = Object.entries(r.nav.nodeTypes);
-  lines.push(table([['node type', 'nodes'], ...types.map(([t, n]) => [t, String(n)]), ['total', String(r.nav.nodes)]]));
+  lines.push(
+    table([
+      ['node type', 'nodes'],
+      ...types.map(([t, n]) => [t, String(n)]),
+      ['total', String(r.nav.nodes)],
+    ]),
+  );
   lines.push('');
   const ltypes = Object.entries(r.nav.linkTypes);
-  lines.push(table([['link type', 'links'], ...ltypes.map(([t, n]) => [t, String(n)]), ['total', String(r.nav.links)]]));
+  lines.push(
+    table([
+      ['link type', 'links'],
+      ...ltypes.map(([t, n]) => [t, String(n)]),
+      ['total', String(r.nav.links)],
+    ]),
+  );
   const c = r.stages.cluster as { clusters?: number; dropped?: Record<string, number> } | undefined;
   if (c?.dropped) {
     lines.push('');
-    lines.push(`clusters ${c.clusters}: dropped ${c.dropped.minWeight} by weight, ${c.dropped.minDemos} by distinct demos, ${c.dropped.both} by both`);
+    lines.push(
+      `clusters ${c.clusters}: dropped ${c.dropped.minWeight} by weight, ${c.dropped.minDemos} by distinct demos, ${c.dropped.both} by both`,
+    );
   }
   if (r.nav.nodesOverLimit || r.nav.linksOverLimit) {
-    lines.push(`engine limits: ${r.nav.nodesOverLimit} node(s) and ${r.nav.linksOverLimit} link(s) left out`);
+    lines.push(
+      `engine limits: ${r.nav.nodesOverLimit} node(s) and ${r.nav.linksOverLimit} link(s) left out`,
+    );
   }
   for (const w of [...r.feedbackWarnings, ...r.cacheProblems]) lines.push(`warning: ${w}`);
   lines.push('');

@@ -31,7 +31,8 @@ export function progressObserver(mode: 'bar' | 'lines' | 'none'): BuildObserver 
   }
   const bar = new cliProgress.SingleBar(
     {
-      format: 'demos {bar} {value}/{total} | read {read} cached {cached} | {fps} frames/s | ETA {eta_formatted} {phase}',
+      format:
+        'demos {bar} {value}/{total} | read {read} cached {cached} | {fps} frames/s | ETA {eta_formatted} {phase}',
       hideCursor: true,
       stream: process.stderr,
       etaBuffer: 20,

@@ -161,7 +161,8 @@ export function classifyGraph(
   const mirrored: DraftLink[] = [];
   if (o.mirrorMaxDz > 0) {
     for (const { link: l, kind: k } of typed) {
-      if (k !== 'walk' || present.has(`${l.to}:${l.from}`) || dropPairs.has(`${l.from}:${l.to}`)) continue;
+      if (k !== 'walk' || present.has(`${l.to}:${l.from}`) || dropPairs.has(`${l.from}:${l.to}`))
+        continue;
       const a = nodes[l.from];
       const b = nodes[l.to];
       if (!WALKABLE.has(a.type) || !WALKABLE.has(b.type)) continue;
@@ -176,7 +177,13 @@ export function classifyGraph(
   for (const l of links) linkTypes[l.type] = (linkTypes[l.type] ?? 0) + 1;
   return {
     graph: { nodes, links },
-    stats: { nodeTypes, linkTypes, dropsTooDeep: tooDeep, reverseOfDropRemoved: reverseRemoved, walksMirrored: mirrored.length },
+    stats: {
+      nodeTypes,
+      linkTypes,
+      dropsTooDeep: tooDeep,
+      reverseOfDropRemoved: reverseRemoved,
+      walksMirrored: mirrored.length,
+    },
   };
 }
 
@@ -230,9 +237,12 @@ export const classifyStage = defineStage<ClassifyOptions>({
         minimum: 0,
       }),
       standDrop: num('Deepest stand drop (engine: 210). [world units]', { minimum: 0 }),
-      mirrorMaxDz: num('Walks seen one way within this height difference also get the way back; 0 = off. [world units]', {
-        minimum: 0,
-      }),
+      mirrorMaxDz: num(
+        'Walks seen one way within this height difference also get the way back; 0 = off. [world units]',
+        {
+          minimum: 0,
+        },
+      ),
       crouchDrop: num('Deepest crouch drop (engine: 224). [world units]', { minimum: 0 }),
       unsafeDrop: num(
         'Deepest unsafe drop (engine: 256); deeper links are removed. [world units]',

@@ -26,7 +26,12 @@ import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
 import { readNavFile } from '../sinks/nav/read-nav.js';
-import { EMPTY_FEEDBACK, feedbackFromReport, readFeedbackFile, type Feedback } from '../sources/feedback/feedback.js';
+import {
+  EMPTY_FEEDBACK,
+  feedbackFromReport,
+  readFeedbackFile,
+  type Feedback,
+} from '../sources/feedback/feedback.js';
 import { readNavtestReport } from '../sources/feedback/navtest-report.js';
 import { DemoParseError } from '../sources/mvd2/errors.js';
 import { VERSION } from '../version.js';
@@ -101,7 +106,11 @@ export interface BuildObserver {
 const HASH_CONCURRENCY = 4;
 
 /** Runs `fn` over `items` with at most `limit` calls in flight. */
-async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < items.length) await fn(items[next++]);
@@ -117,18 +126,28 @@ export class BuildError extends Error {
 }
 
 export async function findDemos(spec: PipelineSpec): Promise<string[]> {
-  const found = await fg([...spec.demos], { absolute: true, onlyFiles: true, unique: true, dot: false, followSymbolicLinks: true });
+  const found = await fg([...spec.demos], {
+    absolute: true,
+    onlyFiles: true,
+    unique: true,
+    dot: false,
+    followSymbolicLinks: true,
+  });
   return [...new Set(found)].sort();
 }
 
 /** The per-demo half of the pipeline as plain data for workers, and its hash for cache keys. */
 export async function workerSetup(spec: PipelineSpec): Promise<WorkerSetup> {
   const stages = demoStages(spec).map((s) => ({ name: s.name, options: s.options }));
-  const plugins = await Promise.all(spec.plugins.map(async (p) => {
-    const loaded = await loadPlugin(p);
-    return { name: loaded.name, version: loaded.version, contentHash: loaded.contentHash };
-  }));
-  const configHash = hashText(canonicalJson({ map: spec.map.toLowerCase(), stages, plugins, version: VERSION }));
+  const plugins = await Promise.all(
+    spec.plugins.map(async (p) => {
+      const loaded = await loadPlugin(p);
+      return { name: loaded.name, version: loaded.version, contentHash: loaded.contentHash };
+    }),
+  );
+  const configHash = hashText(
+    canonicalJson({ map: spec.map.toLowerCase(), stages, plugins, version: VERSION }),
+  );
   return {
     key: configHash,
     configHash,
@@ -145,7 +164,12 @@ export async function workerSetup(spec: PipelineSpec): Promise<WorkerSetup> {
 async function loadFeedbackOf(spec: PipelineSpec): Promise<Feedback> {
   const f = spec.feedback;
   if (!f) return EMPTY_FEEDBACK;
-  if (f.nav) return feedbackFromReport(await readNavtestReport(f.file), (await readNavFile(f.nav)).nav, f.file);
+  if (f.nav)
+    return feedbackFromReport(
+      await readNavtestReport(f.file),
+      (await readNavFile(f.nav)).nav,
+      f.file,
+    );
   return readFeedbackFile(f.file);
 }
 
@@ -163,7 +187,10 @@ function stageContext(spec: PipelineSpec, log: (m: string) => void): StageContex
   };
 }
 
-export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {}): Promise<BuildResult> {
+export async function runBuild(
+  spec: PipelineSpec,
+  observer: BuildObserver = {},
+): Promise<BuildResult> {
   // 1. Inputs.
   const paths = await findDemos(spec);
   if (paths.length === 0) {
@@ -189,7 +216,10 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     try {
       contentHash = await hashes.hash(path);
     } catch (e) {
-      record(path, { report: failedReport(file, `cannot read: ${(e as Error).message}`), votes: null });
+      record(path, {
+        report: failedReport(file, `cannot read: ${(e as Error).message}`),
+        votes: null,
+      });
       return;
     }
     if (spec.cache) {
@@ -197,7 +227,10 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
         cacheProblems.push(`${file}: damaged cache entry recomputed (${reason})`),
       );
       if (hit) {
-        record(path, { report: demoReport(file, contentHash, 'cache', hit.result.votes, hit.result.damage, spec), votes: hit.result.votes });
+        record(path, {
+          report: demoReport(file, contentHash, 'cache', hit.result.votes, hit.result.damage, spec),
+          votes: hit.result.votes,
+        });
         return;
       }
     }
@@ -210,12 +243,20 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
       record(task.path, { report: failedReport(task.name, outcome.error), votes: null });
       return;
     }
-    if (outcome.result.cacheWriteError) cacheProblems.push(`${task.name}: cache entry not written (${outcome.result.cacheWriteError})`);
+    if (outcome.result.cacheWriteError)
+      cacheProblems.push(
+        `${task.name}: cache entry not written (${outcome.result.cacheWriteError})`,
+      );
     const { votes, damage } = decodeEntry(outcome.result.entry);
-    record(task.path, { report: demoReport(task.name, task.contentHash, 'read', votes, damage, spec), votes });
+    record(task.path, {
+      report: demoReport(task.name, task.contentHash, 'read', votes, damage, spec),
+      votes,
+    });
   });
   cacheProblems.sort();
-  await hashes.save(paths).catch((e: Error) => cacheProblems.push(`hash index not written (${e.message})`));
+  await hashes
+    .save(paths)
+    .catch((e: Error) => cacheProblems.push(`hash index not written (${e.message})`));
 
   // 3. Contributions, in content-hash order; the first path of identical bytes wins.
   const ordered = paths.map((p) => byPath.get(p)!);
@@ -227,7 +268,12 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     if (report.used && report.contentHash) {
       const first = seen.get(report.contentHash);
       if (first !== undefined) {
-        report = { ...report, used: false, status: 'duplicate', note: `duplicate of ${first} (same bytes)` };
+        report = {
+          ...report,
+          used: false,
+          status: 'duplicate',
+          note: `duplicate of ${first} (same bytes)`,
+        };
       } else {
         seen.set(report.contentHash, report.file);
         contributions.push({ hash: report.contentHash, votes: e.votes! });
@@ -252,8 +298,11 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
     if (e.kind === 'graph') graph = e.graph;
     else if (e.kind === 'summary') stages[e.stage] = e.data;
   }
-  if (!graph) throw new BuildError('the graph stages produced no graph (is cluster in the pipeline?)');
-  const feedbackWarnings = ((stages.feedback as { warnings?: string[] } | undefined)?.warnings ?? []).slice();
+  if (!graph)
+    throw new BuildError('the graph stages produced no graph (is cluster in the pipeline?)');
+  const feedbackWarnings = (
+    (stages.feedback as { warnings?: string[] } | undefined)?.warnings ?? []
+  ).slice();
 
   // 5. Outputs.
   observer.phase?.('write');
@@ -261,7 +310,12 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
   const { nav, stats } = graphToNav(graph, nodeTypes);
   const outputs: Record<string, string> = {};
   // The HTML report draws what changed since the nav this build replaces: read it first.
-  const previous = spec.output.html ? await readNavFile(spec.output.nav, nodeTypes).then((d) => d.nav, () => null) : null;
+  const previous = spec.output.html
+    ? await readNavFile(spec.output.nav, nodeTypes).then(
+        (d) => d.nav,
+        () => null,
+      )
+    : null;
   await mkdir(dirname(spec.output.nav), { recursive: true });
   await writeNavFile(spec.output.nav, nav, { nodeTypes });
   outputs.nav = spec.output.nav;
@@ -288,7 +342,10 @@ export async function runBuild(spec: PipelineSpec, observer: BuildObserver = {})
   }
   if (spec.output.html) {
     observer.phase?.('report');
-    await writeHtmlReport(spec.output.html, htmlReportInput(result, { report, nav, map: spec.bsp, previous }));
+    await writeHtmlReport(
+      spec.output.html,
+      htmlReportInput(result, { report, nav, map: spec.bsp, previous }),
+    );
     outputs.html = spec.output.html;
   }
   return result;
@@ -336,7 +393,8 @@ function demoReport(
       note = 'damaged: good prefix kept';
     }
   }
-  const mf = votes.summaries['map-filter'] as { segmentsKept?: number; maps?: string[] } | undefined;
+  const mf = votes.summaries['map-filter'] as
+    { segmentsKept?: number; maps?: string[] } | undefined;
   // Damage before any segment (garbage, not a demo) is damage, not another map.
   const nothingRead = damage !== null && (mf?.maps ?? []).length === 0;
   if (used && mf && mf.segmentsKept === 0 && !nothingRead) {

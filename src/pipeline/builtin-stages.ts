@@ -46,7 +46,13 @@ export const DEFAULT_STAGES: readonly string[] = [
 ];
 
 /** Event kinds the demo source produces (what the first demo stage can need). */
-export const SOURCE_KINDS: readonly string[] = ['segment', 'frame', 'player-name', 'warning', 'end'];
+export const SOURCE_KINDS: readonly string[] = [
+  'segment',
+  'frame',
+  'player-name',
+  'warning',
+  'end',
+];
 /** What the per-demo part must end with for its votes to be collected. */
 export const DEMO_RESULT_KINDS: readonly string[] = ['node-vote'];
 /** What the graph phase starts with. */

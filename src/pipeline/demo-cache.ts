@@ -86,17 +86,22 @@ export class CorruptEntryError extends Error {
 
 /** Checks and decodes an entry; throws {@link CorruptEntryError} for anything wrong with it. */
 export function decodeEntry(bytes: Uint8Array): DemoRunResult {
-  if (bytes.length < HEADER_BYTES) throw new CorruptEntryError(`entry is ${bytes.length} bytes, shorter than its header`);
+  if (bytes.length < HEADER_BYTES)
+    throw new CorruptEntryError(`entry is ${bytes.length} bytes, shorter than its header`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC) throw new CorruptEntryError('bad magic');
-  if (view.getUint32(4, true) !== FORMAT_VERSION) throw new CorruptEntryError('other format version');
+  if (view.getUint32(4, true) !== FORMAT_VERSION)
+    throw new CorruptEntryError('other format version');
   const length = view.getUint32(8, true);
   if (bytes.length !== HEADER_BYTES + length) {
-    throw new CorruptEntryError(`payload is ${bytes.length - HEADER_BYTES} bytes, header says ${length}`);
+    throw new CorruptEntryError(
+      `payload is ${bytes.length - HEADER_BYTES} bytes, header says ${length}`,
+    );
   }
   const payload = bytes.subarray(HEADER_BYTES);
   const sum = createHash('sha256').update(payload).digest();
-  if (!sum.equals(Buffer.from(bytes.buffer, bytes.byteOffset + 12, 32))) throw new CorruptEntryError('checksum mismatch');
+  if (!sum.equals(Buffer.from(bytes.buffer, bytes.byteOffset + 12, 32)))
+    throw new CorruptEntryError('checksum mismatch');
   try {
     return packr.unpack(payload) as DemoRunResult;
   } catch (e) {

@@ -26,9 +26,14 @@ export interface BuildFlags {
   readonly damaged?: 'quarantine' | 'keep-prefix';
 }
 
-export async function pipelineFromFlags(flags: BuildFlags, cwd = process.cwd()): Promise<PipelineSpec> {
+export async function pipelineFromFlags(
+  flags: BuildFlags,
+  cwd = process.cwd(),
+): Promise<PipelineSpec> {
   const stages = DEFAULT_STAGES.map((name) =>
-    name === 'cluster' && flags.minDemos !== undefined ? { cluster: { minDemos: flags.minDemos } } : name,
+    name === 'cluster' && flags.minDemos !== undefined
+      ? { cluster: { minDemos: flags.minDemos } }
+      : name,
   );
   const data = {
     map: flags.map,
@@ -40,11 +45,20 @@ export async function pipelineFromFlags(flags: BuildFlags, cwd = process.cwd()):
       ...(flags.strafeTraces ? { strafeTraces: flags.strafeTraces } : {}),
       ...(flags.html !== undefined ? { html: flags.html } : {}),
     },
-    ...(flags.feedback ? { feedback: flags.feedbackNav ? { file: flags.feedback, nav: flags.feedbackNav } : flags.feedback } : {}),
+    ...(flags.feedback
+      ? {
+          feedback: flags.feedbackNav
+            ? { file: flags.feedback, nav: flags.feedbackNav }
+            : flags.feedback,
+        }
+      : {}),
     ...(flags.cache !== undefined ? { cache: flags.cache } : {}),
     ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
     ...(flags.damaged ? { damaged: flags.damaged } : {}),
     stages,
   };
-  return resolvePipeline({ file: 'command line', baseDir: resolve(cwd), data, locate: () => null }, true);
+  return resolvePipeline(
+    { file: 'command line', baseDir: resolve(cwd), data, locate: () => null },
+    true,
+  );
 }

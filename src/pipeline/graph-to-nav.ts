@@ -32,7 +32,11 @@ function typeNumber(table: NodeTypeTable, name: string): number {
   return n;
 }
 
-export function graphToNav(g: DraftGraph, table: NodeTypeTable, maxNodes = MAX_NAV_NODES): { nav: NavFile; stats: NavBuildStats } {
+export function graphToNav(
+  g: DraftGraph,
+  table: NodeTypeTable,
+  maxNodes = MAX_NAV_NODES,
+): { nav: NavFile; stats: NavBuildStats } {
   // Node limit: keep spawn nodes, then the heaviest voted nodes (ties: lower index).
   let keep = g.nodes.map((_, i) => i);
   let nodesOverLimit = 0;
@@ -49,14 +53,20 @@ export function graphToNav(g: DraftGraph, table: NodeTypeTable, maxNodes = MAX_N
   const index = new Int32Array(g.nodes.length).fill(-1);
   keep.forEach((old, i) => (index[old] = i));
   const graph: NavGraph = {
-    nodes: keep.map((i) => ({ origin: [...g.nodes[i].origin] as [number, number, number], type: typeNumber(table, g.nodes[i].type) })),
+    nodes: keep.map((i) => ({
+      origin: [...g.nodes[i].origin] as [number, number, number],
+      type: typeNumber(table, g.nodes[i].type),
+    })),
     links: g.links
       .filter((l) => index[l.from] >= 0 && index[l.to] >= 0)
       .map((l) => ({
         from: index[l.from],
         to: index[l.to],
         type: typeNumber(table, l.type),
-        support: g.nodes[l.from].source === 'spawn' || g.nodes[l.to].source === 'spawn' ? SPAWN_LINK_SUPPORT : l.weight,
+        support:
+          g.nodes[l.from].source === 'spawn' || g.nodes[l.to].source === 'spawn'
+            ? SPAWN_LINK_SUPPORT
+            : l.weight,
       })),
   };
   const nav = navFromGraph(graph, { maxLinksPerNode: MAX_LINKS_PER_NODE });

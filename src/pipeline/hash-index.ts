@@ -40,8 +40,12 @@ export class HashIndex {
     if (!cacheDir) return new HashIndex(null, new Map());
     const file = join(cacheDir, `hashes-${map.toLowerCase().replace(/[^a-z0-9_-]/g, '_')}.json`);
     try {
-      const data = JSON.parse(await readFile(file, 'utf8')) as { format?: string; entries?: Record<string, Entry> };
-      if (data.format !== FORMAT || typeof data.entries !== 'object' || data.entries === null) throw new Error('foreign');
+      const data = JSON.parse(await readFile(file, 'utf8')) as {
+        format?: string;
+        entries?: Record<string, Entry>;
+      };
+      if (data.format !== FORMAT || typeof data.entries !== 'object' || data.entries === null)
+        throw new Error('foreign');
       return new HashIndex(file, new Map(Object.entries(data.entries)));
     } catch {
       return new HashIndex(file, new Map());
@@ -52,11 +56,23 @@ export class HashIndex {
   async hash(path: string): Promise<string> {
     const s = await stat(path);
     const known = this.entries.get(path);
-    if (known && known.size === s.size && known.ino === s.ino && known.mtimeMs === s.mtimeMs && known.ctimeMs === s.ctimeMs) {
+    if (
+      known &&
+      known.size === s.size &&
+      known.ino === s.ino &&
+      known.mtimeMs === s.mtimeMs &&
+      known.ctimeMs === s.ctimeMs
+    ) {
       return known.sha256;
     }
     const sha256 = await hashFile(path);
-    this.entries.set(path, { size: s.size, ino: s.ino, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, sha256 });
+    this.entries.set(path, {
+      size: s.size,
+      ino: s.ino,
+      mtimeMs: s.mtimeMs,
+      ctimeMs: s.ctimeMs,
+      sha256,
+    });
     this.dirty = true;
     return sha256;
   }
@@ -72,7 +88,9 @@ export class HashIndex {
       }
     }
     if (!this.dirty) return;
-    const entries = Object.fromEntries([...this.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const entries = Object.fromEntries(
+      [...this.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
     const text = JSON.stringify({ format: FORMAT, entries });
     await mkdir(join(this.file, '..'), { recursive: true });
     await writeFileAtomic(this.file, Buffer.from(text, 'utf8'));

@@ -13,7 +13,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { LineCounter, parseDocument, isMap, isSeq, type Document } from 'yaml';
 import { buildNodeTypeTable, NodeTypeTableError } from '../nav/node-types.js';
-import { BUILTIN_STAGES, DEFAULT_STAGES, DEMO_RESULT_KINDS, MERGE_KINDS, SOURCE_KINDS } from './builtin-stages.js';
+import {
+  BUILTIN_STAGES,
+  DEFAULT_STAGES,
+  DEMO_RESULT_KINDS,
+  MERGE_KINDS,
+  SOURCE_KINDS,
+} from './builtin-stages.js';
 import { PipelineConfigError, PipelineConfigErrors, suggest } from './config-error.js';
 import { pipelineStructureSchema } from './pipeline-schema.js';
 import { absolute, defaultWorkers, type PipelineSpec, type StageUse } from './pipeline-spec.js';
@@ -21,7 +27,9 @@ import { loadPlugin, PluginError, type LoadedPlugin } from './plugins.js';
 import type { JsonSchema, StageDefinition } from './stage.js';
 
 /** Finds the line and column of a key path in the source text, when there is one. */
-export type Locate = (path: readonly (string | number)[]) => { line: number; column: number } | null;
+export type Locate = (
+  path: readonly (string | number)[],
+) => { line: number; column: number } | null;
 
 /** The raw content of a pipeline file after parsing (not yet validated). */
 export interface PipelineSource {
@@ -32,7 +40,10 @@ export interface PipelineSource {
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
-const structureValidators = new WeakMap<ReadonlyMap<string, StageDefinition<never>>, ValidateFunction>();
+const structureValidators = new WeakMap<
+  ReadonlyMap<string, StageDefinition<never>>,
+  ValidateFunction
+>();
 const optionValidators = new WeakMap<object, ValidateFunction>();
 
 export function parsePipelineText(text: string, file: string): PipelineSource {
@@ -49,7 +60,8 @@ export function parsePipelineText(text: string, file: string): PipelineSource {
   const locate: Locate = (path) => {
     // The deepest node that exists on the path (a missing key is reported at its parent).
     for (let n = path.length; n >= 0; n--) {
-      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      const node = doc.getIn(path.slice(0, n), true) as
+        { range?: [number, number, number] } | undefined;
       const keyNode = n > 0 ? findKeyNode(doc, path.slice(0, n)) : null;
       const range = keyNode?.range ?? node?.range;
       if (range) {
@@ -63,14 +75,18 @@ export function parsePipelineText(text: string, file: string): PipelineSource {
 }
 
 /** The key node of the last path element (so errors point at `maxSpeed:`, not its value). */
-function findKeyNode(doc: Document, path: readonly (string | number)[]): { range?: [number, number, number] } | null {
+function findKeyNode(
+  doc: Document,
+  path: readonly (string | number)[],
+): { range?: [number, number, number] } | null {
   const parent = doc.getIn(path.slice(0, -1), true);
   const last = path[path.length - 1];
   if (isMap(parent)) {
     const pair = parent.items.find((p) => (p.key as { value?: unknown })?.value === last);
     return (pair?.key as { range?: [number, number, number] }) ?? null;
   }
-  if (isSeq(parent) && typeof last === 'number') return (parent.items[last] as { range?: [number, number, number] }) ?? null;
+  if (isSeq(parent) && typeof last === 'number')
+    return (parent.items[last] as { range?: [number, number, number] }) ?? null;
   return null;
 }
 
@@ -79,13 +95,20 @@ export async function readPipelineSource(path: string): Promise<PipelineSource> 
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    throw new PipelineConfigError(path, '', `cannot read the pipeline file: ${(e as Error).message}`);
+    throw new PipelineConfigError(
+      path,
+      '',
+      `cannot read the pipeline file: ${(e as Error).message}`,
+    );
   }
   return parsePipelineText(text, path);
 }
 
 function pathString(path: readonly (string | number)[]): string {
-  return path.reduce<string>((s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${k}` : k), '');
+  return path.reduce<string>(
+    (s, k) => (typeof k === 'number' ? `${s}[${k}]` : s ? `${s}.${k}` : k),
+    '',
+  );
 }
 
 function ajvPath(instancePath: string): (string | number)[] {
@@ -114,7 +137,9 @@ function ajvErrors(
     let reason = e.message ?? 'is invalid';
     if (e.keyword === 'additionalProperties') {
       const key = (e.params as { additionalProperty: string }).additionalProperty;
-      const props = Object.keys(((schemaOf(ajvPath(e.instancePath)) ?? {}) as { properties?: object }).properties ?? {});
+      const props = Object.keys(
+        ((schemaOf(ajvPath(e.instancePath)) ?? {}) as { properties?: object }).properties ?? {},
+      );
       const hint = suggest(key, props);
       path = [...path, key];
       reason = `unknown key "${key}"${hint ? `; did you mean "${hint}"?` : props.length ? `; expected one of ${props.join(', ')}` : ''}`;
@@ -134,8 +159,11 @@ function ajvErrors(
     const pos = src.locate(path);
     const { label: where, subject } = label(path);
     // "maxSpeed must be > 0", but "unknown key "x"" (the key is in the sentence already).
-    const sentence = subject && e.keyword !== 'additionalProperties' ? `${subject} ${reason}` : reason;
-    out.push(new PipelineConfigError(src.file, where, sentence, pos?.line ?? null, pos?.column ?? null));
+    const sentence =
+      subject && e.keyword !== 'additionalProperties' ? `${subject} ${reason}` : reason;
+    out.push(
+      new PipelineConfigError(src.file, where, sentence, pos?.line ?? null, pos?.column ?? null),
+    );
   }
   return out;
 }
@@ -170,7 +198,10 @@ interface RawPipeline {
  * Validates a parsed pipeline and resolves it. `literalDemos`: the demo entries are file names,
  * not glob patterns (the flag form), and are escaped.
  */
-export async function resolvePipeline(src: PipelineSource, literalDemos = false): Promise<PipelineSpec> {
+export async function resolvePipeline(
+  src: PipelineSource,
+  literalDemos = false,
+): Promise<PipelineSpec> {
   const file = src.file;
   let validate = structureValidators.get(BUILTIN_STAGES);
   if (!validate) {
@@ -180,12 +211,22 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
   const structure = pipelineStructureSchema(BUILTIN_STAGES);
   if (!validate(src.data)) {
     throw new PipelineConfigErrors(
-      ajvErrors(validate.errors ?? [], src, [], (p) => ({ label: pathString(p), subject: '' }), (p) => subSchema(structure, p)),
+      ajvErrors(
+        validate.errors ?? [],
+        src,
+        [],
+        (p) => ({ label: pathString(p), subject: '' }),
+        (p) => subSchema(structure, p),
+      ),
     );
   }
   const raw = src.data as RawPipeline;
   const at = (path: (string | number)[]) => src.locate(path);
-  const fail = (path: (string | number)[], reason: string, label = pathString(path)): PipelineConfigError => {
+  const fail = (
+    path: (string | number)[],
+    reason: string,
+    label = pathString(path),
+  ): PipelineConfigError => {
     const pos = at(path);
     return new PipelineConfigError(file, label, reason, pos?.line ?? null, pos?.column ?? null);
   };
@@ -201,7 +242,8 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
   // Plugins, loaded before stages are resolved: their stages are valid names.
   const plugins: LoadedPlugin[] = [];
   for (const [i, spec] of (raw.plugins ?? []).entries()) {
-    const specifier = spec.startsWith('.') || spec.startsWith('/') ? absolute(src.baseDir, spec) : spec;
+    const specifier =
+      spec.startsWith('.') || spec.startsWith('/') ? absolute(src.baseDir, spec) : spec;
     try {
       plugins.push(await loadPlugin(specifier));
     } catch (e) {
@@ -226,20 +268,28 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
       const plain = [...registry.keys()];
       const byOp = plain.find((n) => n.endsWith(`/${name}`));
       const hint = byOp ?? suggest(name, plain);
-      errors.push(fail(path, `unknown stage "${name}"${hint ? `; did you mean "${hint}"?` : ''}`, label));
+      errors.push(
+        fail(path, `unknown stage "${name}"${hint ? `; did you mean "${hint}"?` : ''}`, label),
+      );
       return;
     }
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
       errors.push(fail([...path, name], 'options must be a mapping (key: value)', label));
       return;
     }
-    const schema = def.meta.schema ?? { type: 'object', additionalProperties: false, properties: {} };
+    const schema = def.meta.schema ?? {
+      type: 'object',
+      additionalProperties: false,
+      properties: {},
+    };
     let check = optionValidators.get(schema);
     if (!check) {
       try {
         check = ajv.compile(schema);
       } catch (e) {
-        errors.push(fail(path, `the stage's own schema is invalid: ${(e as Error).message}`, label));
+        errors.push(
+          fail(path, `the stage's own schema is invalid: ${(e as Error).message}`, label),
+        );
         return;
       }
       optionValidators.set(schema, check);
@@ -265,16 +315,22 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
     });
   });
   if (errors.length > 0) throw new PipelineConfigErrors(errors);
-  checkStageOrder(stages, (s, reason) => fail(['stages', s.index], reason, `stages[${s.index}] ${s.name}`));
+  checkStageOrder(stages, (s, reason) =>
+    fail(['stages', s.index], reason, `stages[${s.index}] ${s.name}`),
+  );
 
   const demos = typeof raw.demos === 'string' ? [raw.demos] : raw.demos;
-  const workers = raw.workers === undefined || raw.workers === 'auto' ? defaultWorkers() : raw.workers;
+  const workers =
+    raw.workers === undefined || raw.workers === 'auto' ? defaultWorkers() : raw.workers;
   const feedback =
     raw.feedback === undefined
       ? null
       : typeof raw.feedback === 'string'
         ? { file: absolute(src.baseDir, raw.feedback), nav: null }
-        : { file: absolute(src.baseDir, raw.feedback.file), nav: raw.feedback.nav ? absolute(src.baseDir, raw.feedback.nav) : null };
+        : {
+            file: absolute(src.baseDir, raw.feedback.file),
+            nav: raw.feedback.nav ? absolute(src.baseDir, raw.feedback.nav) : null,
+          };
   const pattern = (d: string): string => {
     const abs = absolute(src.baseDir, d);
     return literalDemos ? fg.escapePath(abs.replace(/\\/g, '/')) : abs.replace(/\\/g, '/');
@@ -293,7 +349,10 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
       html:
         raw.output.html === false
           ? null
-          : absolute(src.baseDir, raw.output.html ?? join(dirname(raw.output.nav), `${raw.map}.report.html`)),
+          : absolute(
+              src.baseDir,
+              raw.output.html ?? join(dirname(raw.output.nav), `${raw.map}.report.html`),
+            ),
     },
     feedback,
     cache: raw.cache === false ? null : absolute(src.baseDir, raw.cache ?? '.navgen-cache'),
@@ -310,24 +369,39 @@ export async function resolvePipeline(src: PipelineSource, literalDemos = false)
  * Demo stages first, graph stages after; each stage's needs met by the source or an earlier
  * stage; the demo part must end with votes.
  */
-function checkStageOrder(stages: readonly StageUse[], fail: (s: StageUse, reason: string) => PipelineConfigError): void {
+function checkStageOrder(
+  stages: readonly StageUse[],
+  fail: (s: StageUse, reason: string) => PipelineConfigError,
+): void {
   let kinds = new Set(SOURCE_KINDS);
   let phase: 'demo' | 'graph' = 'demo';
   let lastDemo: StageUse | null = null;
   for (const s of stages) {
     if (s.phase === 'demo' && phase === 'graph') {
-      throw fail(s, 'a per-demo stage cannot come after a graph stage (cluster and later run once on all demos)');
+      throw fail(
+        s,
+        'a per-demo stage cannot come after a graph stage (cluster and later run once on all demos)',
+      );
     }
     if (s.phase === 'graph' && phase === 'demo') {
       const missing = DEMO_RESULT_KINDS.filter((k) => !kinds.has(k));
-      if (missing.length) throw fail(s, `the per-demo stages before it produce no ${missing.join(', ')}; add vote before it`);
+      if (missing.length)
+        throw fail(
+          s,
+          `the per-demo stages before it produce no ${missing.join(', ')}; add vote before it`,
+        );
       phase = 'graph';
       kinds = new Set(MERGE_KINDS);
     }
     const missing = s.definition.meta.needs.filter((k) => !kinds.has(k));
     if (missing.length) {
-      const providers = [...BUILTIN_STAGES.values()].filter((d) => missing.some((k) => d.meta.adds.includes(k))).map((d) => d.meta.name);
-      throw fail(s, `needs ${missing.join(', ')}, which no earlier stage produces${providers.length ? ` (add ${providers.join(' or ')} before it)` : ''}`);
+      const providers = [...BUILTIN_STAGES.values()]
+        .filter((d) => missing.some((k) => d.meta.adds.includes(k)))
+        .map((d) => d.meta.name);
+      throw fail(
+        s,
+        `needs ${missing.join(', ')}, which no earlier stage produces${providers.length ? ` (add ${providers.join(' or ')} before it)` : ''}`,
+      );
     }
     for (const k of s.definition.meta.removes) kinds.delete(k);
     for (const k of s.definition.meta.adds) kinds.add(k);

@@ -32,16 +32,41 @@ export const navtestSchema: JsonSchema = {
       description:
         'The test program and its arguments (no shell). Placeholders: {map}, {nav} (the installed draft), {report}, {draft} (the draft in the iterations folder), {iteration}; {{ and }} are literal braces.',
       oneOf: [
-        { type: 'string', minLength: 1, description: 'One line, split into words like a shell would (quotes, backslashes); no pipes or variables.' },
-        { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Program, then arguments (preferred).' },
+        {
+          type: 'string',
+          minLength: 1,
+          description:
+            'One line, split into words like a shell would (quotes, backslashes); no pipes or variables.',
+        },
+        {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string' },
+          description: 'Program, then arguments (preferred).',
+        },
       ],
     },
-    cwd: path('Working folder of the command (default: the pipeline file\'s folder).'),
-    installDir: path('Where the draft is copied as <map>.nav before each test, e.g. the game\'s bots/nav folder (default: the iterations folder). Restored afterwards.'),
-    report: path('Where the test writes its report; may use {map} (default: <installDir>/<map>.navtest.json).'),
-    timeout: { type: 'number', exclusiveMinimum: 0, description: 'Seconds one test may take before its process group is killed (default 900).' },
-    maxIterations: { type: 'integer', minimum: 1, maximum: 100, description: 'Most build → test rounds (default 10).' },
-    workDir: path('Iterations folder: drafts, reports, summaries, feedback (default: <output.nav folder>/<map>.iterations).'),
+    cwd: path("Working folder of the command (default: the pipeline file's folder)."),
+    installDir: path(
+      "Where the draft is copied as <map>.nav before each test, e.g. the game's bots/nav folder (default: the iterations folder). Restored afterwards.",
+    ),
+    report: path(
+      'Where the test writes its report; may use {map} (default: <installDir>/<map>.navtest.json).',
+    ),
+    timeout: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      description: 'Seconds one test may take before its process group is killed (default 900).',
+    },
+    maxIterations: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      description: 'Most build → test rounds (default 10).',
+    },
+    workDir: path(
+      'Iterations folder: drafts, reports, summaries, feedback (default: <output.nav folder>/<map>.iterations).',
+    ),
     env: {
       type: 'object',
       description: 'Extra environment variables for the command; values may use the placeholders.',
@@ -50,21 +75,46 @@ export const navtestSchema: JsonSchema = {
     thresholds: {
       type: 'object',
       additionalProperties: false,
-      description: 'Extra pass conditions checked by navgen on top of the report\'s own "passed" (seed defaults in brackets).',
+      description:
+        'Extra pass conditions checked by navgen on top of the report\'s own "passed" (seed defaults in brackets).',
       properties: {
-        minCoverage: { type: 'number', minimum: 0, maximum: 1, description: 'Least coverage_ratio [0.85].' },
-        maxDeathRate: { type: 'number', minimum: 0, description: 'Most environmental deaths per bot per minute [0.5].' },
-        maxStuckRate: { type: 'number', minimum: 0, description: 'Most stuck events per bot per minute [1.0].' },
-        maxUnreachable: { type: 'number', minimum: 0, maximum: 1, description: 'Largest share of nodes never visited (unreachable_nodes / nodes) [0.05].' },
+        minCoverage: {
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+          description: 'Least coverage_ratio [0.85].',
+        },
+        maxDeathRate: {
+          type: 'number',
+          minimum: 0,
+          description: 'Most environmental deaths per bot per minute [0.5].',
+        },
+        maxStuckRate: {
+          type: 'number',
+          minimum: 0,
+          description: 'Most stuck events per bot per minute [1.0].',
+        },
+        maxUnreachable: {
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+          description: 'Largest share of nodes never visited (unreachable_nodes / nodes) [0.05].',
+        },
       },
     },
   },
 };
 
-export function pipelineFileSchema(stages: ReadonlyMap<string, StageDefinition<never>>): JsonSchema {
+export function pipelineFileSchema(
+  stages: ReadonlyMap<string, StageDefinition<never>>,
+): JsonSchema {
   const stageEntry: JsonSchema[] = [];
   for (const [name, s] of stages) {
-    const options = s.meta.schema ?? { type: 'object', additionalProperties: false, properties: {} };
+    const options = s.meta.schema ?? {
+      type: 'object',
+      additionalProperties: false,
+      properties: {},
+    };
     stageEntry.push({
       type: 'object',
       description: s.meta.description,
@@ -77,12 +127,18 @@ export function pipelineFileSchema(stages: ReadonlyMap<string, StageDefinition<n
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://navgen.local/pipeline.schema.json',
     title: 'navgen pipeline',
-    description: 'One map: where its demos are, where the outputs go, and the ordered stages. Paths are relative to this file.',
+    description:
+      'One map: where its demos are, where the outputs go, and the ordered stages. Paths are relative to this file.',
     type: 'object',
     additionalProperties: false,
     required: ['map', 'demos', 'output'],
     properties: {
-      map: { type: 'string', minLength: 1, pattern: '^[^/\\\\]+$', description: 'Map name, as in maps/<map>.bsp.' },
+      map: {
+        type: 'string',
+        minLength: 1,
+        pattern: '^[^/\\\\]+$',
+        description: 'Map name, as in maps/<map>.bsp.',
+      },
       bsp: path('The map file (BSP v38), for spawn points and pictures.'),
       demos: {
         description: 'Demo files or fast-glob patterns (.mvd2, .mvd2.gz).',
@@ -98,46 +154,60 @@ export function pipelineFileSchema(stages: ReadonlyMap<string, StageDefinition<n
           strafeTraces: path('Archive of high-speed traversals (.strafe_traces).'),
           report: path('JSON build report.'),
           html: {
-            description: 'HTML build report with pictures (default: <map>.report.html beside the .nav); false for none.',
+            description:
+              'HTML build report with pictures (default: <map>.report.html beside the .nav); false for none.',
             oneOf: [path('HTML report file.'), { const: false }],
           },
         },
       },
       feedback: {
-        description: 'Nav test failures to remove: a navgen feedback file, or a navtest report with the nav it tested.',
+        description:
+          'Nav test failures to remove: a navgen feedback file, or a navtest report with the nav it tested.',
         oneOf: [
           path('A navgen feedback file or a navtest report (then give `nav` too).'),
           {
             type: 'object',
             additionalProperties: false,
             required: ['file'],
-            properties: { file: path('navtest report or feedback file.'), nav: path('The .nav the report tested.') },
+            properties: {
+              file: path('navtest report or feedback file.'),
+              nav: path('The .nav the report tested.'),
+            },
           },
         ],
       },
       cache: {
-        description: 'Folder of the per-demo cache (default .navgen-cache beside this file); false to disable.',
+        description:
+          'Folder of the per-demo cache (default .navgen-cache beside this file); false to disable.',
         oneOf: [path('Cache folder.'), { const: false }],
       },
       workers: {
         description: 'Worker threads for per-demo work (default: number of cores).',
         oneOf: [{ type: 'integer', minimum: 1, maximum: 256 }, { const: 'auto' }],
       },
-      plugins: { type: 'array', items: path('An ES module path or package name exporting a navgen plugin.') },
+      plugins: {
+        type: 'array',
+        items: path('An ES module path or package name exporting a navgen plugin.'),
+      },
       nodeTypes: {
         type: 'object',
-        description: 'Node-type numbers to override, by name (for engine builds that renumber them).',
+        description:
+          'Node-type numbers to override, by name (for engine builds that renumber them).',
         additionalProperties: false,
-        properties: Object.fromEntries(NODE_TYPE_NAMES.map((n) => [n, { type: 'integer', minimum: 0, maximum: 255 }])),
+        properties: Object.fromEntries(
+          NODE_TYPE_NAMES.map((n) => [n, { type: 'integer', minimum: 0, maximum: 255 }]),
+        ),
       },
       damaged: {
         enum: ['quarantine', 'keep-prefix'],
-        description: 'A demo that cannot be read to its end: leave it out (quarantine, default) or keep what was read before the damage.',
+        description:
+          'A demo that cannot be read to its end: leave it out (quarantine, default) or keep what was read before the damage.',
       },
       stages: {
         type: 'array',
         minItems: 1,
-        description: 'Ordered stages (default: the built-in pipeline). Each entry is a stage name or { name: options }.',
+        description:
+          'Ordered stages (default: the built-in pipeline). Each entry is a stage name or { name: options }.',
         items: {
           anyOf: [
             { type: 'string', minLength: 1 },
@@ -158,7 +228,9 @@ export function pipelineFileSchema(stages: ReadonlyMap<string, StageDefinition<n
 }
 
 /** The structural schema used for validation: stage entries are checked one by one later. */
-export function pipelineStructureSchema(stages: ReadonlyMap<string, StageDefinition<never>>): JsonSchema {
+export function pipelineStructureSchema(
+  stages: ReadonlyMap<string, StageDefinition<never>>,
+): JsonSchema {
   const full = pipelineFileSchema(stages) as { properties: Record<string, JsonSchema> };
   return {
     ...full,

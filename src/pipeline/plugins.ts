@@ -44,31 +44,79 @@ export async function loadPlugin(specifier: string): Promise<LoadedPlugin> {
   try {
     mod = (await import(url)) as { default?: unknown };
   } catch (e) {
-    throw new PluginError(specifier, null, `cannot be loaded: ${(e as Error).message}`, { cause: e });
+    throw new PluginError(specifier, null, `cannot be loaded: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   const plugin = mod.default as PluginModule | undefined;
   check(plugin && typeof plugin === 'object', specifier, null, 'has no default export');
-  check(plugin.meta && typeof plugin.meta.name === 'string' && NAME.test(plugin.meta.name), specifier, null, 'meta.name must be a lower-case kebab-case name');
+  check(
+    plugin.meta && typeof plugin.meta.name === 'string' && NAME.test(plugin.meta.name),
+    specifier,
+    null,
+    'meta.name must be a lower-case kebab-case name',
+  );
   check(typeof plugin.meta.version === 'string', specifier, null, 'meta.version must be a string');
-  check(plugin.operators && typeof plugin.operators === 'object', specifier, null, 'exports no operators');
+  check(
+    plugin.operators && typeof plugin.operators === 'object',
+    specifier,
+    null,
+    'exports no operators',
+  );
   const stages = new Map<string, StageDefinition<never>>();
   for (const [op, def] of Object.entries(plugin.operators)) {
     const full = `${plugin.meta.name}/${op}`;
     check(NAME.test(op), specifier, full, 'operator names must be lower-case kebab-case');
-    check(def && typeof def.create === 'function', specifier, full, 'has no create(options, ctx) function');
+    check(
+      def && typeof def.create === 'function',
+      specifier,
+      full,
+      'has no create(options, ctx) function',
+    );
     const m = def.meta;
-    check(m && typeof m.description === 'string', specifier, full, 'meta.description must be a string');
-    check(m.phase === 'demo' || m.phase === 'graph', specifier, full, "meta.phase must be 'demo' or 'graph'");
+    check(
+      m && typeof m.description === 'string',
+      specifier,
+      full,
+      'meta.description must be a string',
+    );
+    check(
+      m.phase === 'demo' || m.phase === 'graph',
+      specifier,
+      full,
+      "meta.phase must be 'demo' or 'graph'",
+    );
     for (const key of ['needs', 'adds', 'removes'] as const) {
-      check(Array.isArray(m[key]) && m[key].every((k) => typeof k === 'string'), specifier, full, `meta.${key} must be a list of event kinds`);
+      check(
+        Array.isArray(m[key]) && m[key].every((k) => typeof k === 'string'),
+        specifier,
+        full,
+        `meta.${key} must be a list of event kinds`,
+      );
     }
-    check(m.schema === undefined || (typeof m.schema === 'object' && m.schema !== null), specifier, full, 'meta.schema must be a JSON Schema object');
-    check(m.defaults !== undefined && typeof m.defaults === 'object', specifier, full, 'meta.defaults must be an object');
-    stages.set(full, { meta: { ...m, name: full }, create: def.create.bind(def) } as StageDefinition<never>);
+    check(
+      m.schema === undefined || (typeof m.schema === 'object' && m.schema !== null),
+      specifier,
+      full,
+      'meta.schema must be a JSON Schema object',
+    );
+    check(
+      m.defaults !== undefined && typeof m.defaults === 'object',
+      specifier,
+      full,
+      'meta.defaults must be an object',
+    );
+    stages.set(full, {
+      meta: { ...m, name: full },
+      create: def.create.bind(def),
+    } as StageDefinition<never>);
   }
   let contentHash = '';
   if (isAbsolute(specifier)) {
-    contentHash = createHash('sha256').update(await readFile(specifier)).digest('hex').slice(0, 16);
+    contentHash = createHash('sha256')
+      .update(await readFile(specifier))
+      .digest('hex')
+      .slice(0, 16);
   }
   return { specifier, name: plugin.meta.name, version: plugin.meta.version, contentHash, stages };
 }

@@ -29,7 +29,11 @@ export function demoOperators(stages: readonly DemoStageUse[], ctx: StageContext
   return stages.map((s) => s.definition.create(s.options as never, ctx) as DemoOperator);
 }
 
-export async function runDemo(path: string, name: string, operators: readonly DemoOperator[]): Promise<DemoRunResult> {
+export async function runDemo(
+  path: string,
+  name: string,
+  operators: readonly DemoOperator[],
+): Promise<DemoRunResult> {
   let damage: DemoRunResult['damage'] = null;
   let stream: Observable<NavEvent> = readDemo(path, { name }).pipe(
     catchError((e: unknown) => {

@@ -16,13 +16,13 @@ function cell(text: string): string {
 export function stageTable(stages: ReadonlyMap<string, StageDefinition<never>>): string {
   const rows = ['| stage | runs | what it does | options (default) |', '|---|---|---|---|'];
   for (const [name, s] of stages) {
-    const props = ((s.meta.schema as { properties?: Record<string, PropertySchema> } | undefined)?.properties ?? {}) as Record<
-      string,
-      PropertySchema
-    >;
+    const props = ((s.meta.schema as { properties?: Record<string, PropertySchema> } | undefined)
+      ?.properties ?? {}) as Record<string, PropertySchema>;
     const defaults = s.meta.defaults as Record<string, unknown>;
     const options = Object.keys(props)
-      .map((k) => `\`${k}\` (${JSON.stringify(defaults[k] ?? null)}): ${props[k].description ?? ''}`)
+      .map(
+        (k) => `\`${k}\` (${JSON.stringify(defaults[k] ?? null)}): ${props[k].description ?? ''}`,
+      )
       .join('<br>');
     rows.push(
       `| \`${name}\` | ${s.meta.phase === 'demo' ? 'per demo' : 'once'} | ${cell(s.meta.description)} | ${cell(options) || '—'} |`,

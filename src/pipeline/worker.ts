@@ -25,7 +25,10 @@ export interface WorkerSetup {
   readonly bsp: string | null;
   readonly baseDir: string;
   readonly nodeTypes: Readonly<Record<string, number>>;
-  readonly stages: readonly { readonly name: string; readonly options: Readonly<Record<string, unknown>> }[];
+  readonly stages: readonly {
+    readonly name: string;
+    readonly options: Readonly<Record<string, unknown>>;
+  }[];
   readonly plugins: readonly string[];
   readonly cacheDir: string | null;
 }

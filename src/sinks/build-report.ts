@@ -51,7 +51,10 @@ export function buildReport(r: BuildResult, pipeline: string | null): Record<str
   };
 }
 
-export async function writeBuildReport(path: string, report: Record<string, unknown>): Promise<void> {
+export async function writeBuildReport(
+  path: string,
+  report: Record<string, unknown>,
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFileAtomic(path, Buffer.from(JSON.stringify(report, null, 2) + '\n', 'utf8'));
 }

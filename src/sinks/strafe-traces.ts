@@ -91,24 +91,38 @@ export function encodeStrafeTraces(f: StrafeTraceFile): Uint8Array {
 }
 
 export function decodeStrafeTraces(bytes: Uint8Array, file: string): StrafeTraceFile {
-  if (bytes.length < HEADER) throw new StrafeTraceError(file, 0, `file is ${bytes.length} bytes, shorter than the header`);
-  if (!MAGIC.every((b, i) => bytes[i] === b)) throw new StrafeTraceError(file, 0, 'not a .strafe_traces file (magic)');
+  if (bytes.length < HEADER)
+    throw new StrafeTraceError(file, 0, `file is ${bytes.length} bytes, shorter than the header`);
+  if (!MAGIC.every((b, i) => bytes[i] === b))
+    throw new StrafeTraceError(file, 0, 'not a .strafe_traces file (magic)');
   const h = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (h.getUint8(4) !== VERSION) throw new StrafeTraceError(file, 4, `unsupported version ${h.getUint8(4)}`);
+  if (h.getUint8(4) !== VERSION)
+    throw new StrafeTraceError(file, 4, `unsupported version ${h.getUint8(4)}`);
   const length = h.getInt32(5, true);
   const zlen = h.getInt32(9, true);
-  if (zlen !== bytes.length - HEADER) throw new StrafeTraceError(file, 9, `compressed length ${zlen} but ${bytes.length - HEADER} bytes follow`);
+  if (zlen !== bytes.length - HEADER)
+    throw new StrafeTraceError(
+      file,
+      9,
+      `compressed length ${zlen} but ${bytes.length - HEADER} bytes follow`,
+    );
   let payload: Uint8Array;
   try {
     payload = inflate(bytes.subarray(HEADER));
   } catch (e) {
     throw new StrafeTraceError(file, HEADER, `zlib stream damaged: ${String(e)}`);
   }
-  if (payload.length !== length) throw new StrafeTraceError(file, 5, `payload is ${payload.length} bytes, header says ${length}`);
+  if (payload.length !== length)
+    throw new StrafeTraceError(
+      file,
+      5,
+      `payload is ${payload.length} bytes, header says ${length}`,
+    );
   const v = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   let p = 0;
   const need = (n: number): void => {
-    if (p + n > payload.length) throw new StrafeTraceError(file, p, `payload ends inside a record (offset in payload)`);
+    if (p + n > payload.length)
+      throw new StrafeTraceError(file, p, `payload ends inside a record (offset in payload)`);
   };
   need(1);
   const nameLength = v.getUint8(p++);
@@ -143,7 +157,8 @@ export async function writeStrafeTraces(path: string, f: StrafeTraceFile): Promi
   await writeFileAtomic(path, bytes, {
     verify: async (temp) => {
       const back = decodeStrafeTraces(await readFile(temp), temp);
-      if (back.traces.length !== f.traces.length) throw new Error(`${path}: re-read ${back.traces.length} traces, wrote ${f.traces.length}`);
+      if (back.traces.length !== f.traces.length)
+        throw new Error(`${path}: re-read ${back.traces.length} traces, wrote ${f.traces.length}`);
     },
   });
   return bytes.length;

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const FIXTURES = resolve(process.env.NAVGEN_FIXTURES ?? join(REPO_ROOT, '..', 'shared', 'fixtures'));
+export const FIXTURES = resolve(
+  process.env.NAVGEN_FIXTURES ?? join(REPO_ROOT, '..', 'shared', 'fixtures'),
+);
 export const HAVE_FIXTURES = existsSync(join(FIXTURES, 'README.md'));
 
 export function fixture(...parts: string[]): string {

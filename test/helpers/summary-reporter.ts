@@ -11,7 +11,10 @@ interface Task {
   tasks?: Task[];
 }
 
-function count(tasks: readonly Task[], into: { passed: number; failed: number; skipped: number }): void {
+function count(
+  tasks: readonly Task[],
+  into: { passed: number; failed: number; skipped: number },
+): void {
   for (const t of tasks) {
     if (t.type === 'test') {
       const state = t.result?.state;
@@ -30,6 +33,8 @@ export default class SummaryLineReporter implements Reporter {
   onFinished(files: readonly Task[] = []): void {
     const c = { passed: 0, failed: 0, skipped: 0 };
     count(files, c);
-    process.stdout.write(`\ntests: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}\n`);
+    process.stdout.write(
+      `\ntests: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}\n`,
+    );
   }
 }

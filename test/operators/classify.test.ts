@@ -41,7 +41,13 @@ describe('classify nodes (seed rules, first match wins)', () => {
 
 describe('classify links', () => {
   it('types drops by depth with the engine thresholds and makes them one-way', () => {
-    const nodes = [node({ origin: [0, 0, 300] }), node({ origin: [50, 0, 100] }), node({ origin: [50, 50, 80] }), node({ origin: [0, 80, 60] }), node({ origin: [0, 0, 0] })];
+    const nodes = [
+      node({ origin: [0, 0, 300] }),
+      node({ origin: [50, 0, 100] }),
+      node({ origin: [50, 50, 80] }),
+      node({ origin: [0, 80, 60] }),
+      node({ origin: [0, 0, 0] }),
+    ];
     const { graph, stats } = classifyGraph(
       {
         nodes,
@@ -66,7 +72,11 @@ describe('classify links', () => {
   });
 
   it('makes airborne rising traversals JUMP links, and nodes reached mostly by jumps JUMP nodes', () => {
-    const nodes = [node({ origin: [0, 0, 24] }), node({ origin: [96, 0, 64] }), node({ origin: [0, 96, 24] })];
+    const nodes = [
+      node({ origin: [0, 0, 24] }),
+      node({ origin: [96, 0, 64] }),
+      node({ origin: [0, 96, 24] }),
+    ];
     // 0 → 1 lands 40 higher in flight: a jump; 0 → 2 is a hop on flat ground: a walk.
     const { graph } = classifyGraph(
       {
@@ -91,7 +101,12 @@ describe('classify links', () => {
   });
 
   it('gives walks seen one way the way back, but not drops, jumps or steep walks', () => {
-    const nodes = [node({ origin: [0, 0, 24] }), node({ origin: [96, 0, 30] }), node({ origin: [0, 96, 80] }), node({ origin: [96, 96, 24] })];
+    const nodes = [
+      node({ origin: [0, 0, 24] }),
+      node({ origin: [96, 0, 30] }),
+      node({ origin: [0, 96, 80] }),
+      node({ origin: [96, 96, 24] }),
+    ];
     const { graph, stats } = classifyGraph(
       {
         nodes,
@@ -115,13 +130,22 @@ describe('classify links', () => {
     ]);
     expect(graph.links[5].weight).toBe(2);
     expect(stats.walksMirrored).toBe(1);
-    const off = classifyGraph({ nodes, links: [link(0, 1)] }, { ...classifyDefaults, mirrorMaxDz: 0 });
+    const off = classifyGraph(
+      { nodes, links: [link(0, 1)] },
+      { ...classifyDefaults, mirrorMaxDz: 0 },
+    );
     expect(off.graph.links).toHaveLength(1);
   });
 
   it('keeps the reverse of a drop when it is a ladder climb', () => {
-    const nodes = [node({ origin: [0, 0, 300], ladder: 1, vz: 200, dxy: 5 }), node({ origin: [0, 0, 100], ladder: 1, vz: 200, dxy: 5 })];
-    const { graph } = classifyGraph({ nodes, links: [link(0, 1, { airborne: 1 }), link(1, 0)] }, classifyDefaults);
+    const nodes = [
+      node({ origin: [0, 0, 300], ladder: 1, vz: 200, dxy: 5 }),
+      node({ origin: [0, 0, 100], ladder: 1, vz: 200, dxy: 5 }),
+    ];
+    const { graph } = classifyGraph(
+      { nodes, links: [link(0, 1, { airborne: 1 }), link(1, 0)] },
+      classifyDefaults,
+    );
     expect(graph.links.map((l) => l.type)).toEqual(['STAND_DROP', 'LADDER_UP']);
   });
 });

@@ -7,7 +7,12 @@ import type { DemoVotes } from '../../src/pipeline/demo-votes.js';
 import type { GraphEvent } from '../../src/operators/graph-types.js';
 
 /** A demo's votes from plain lists. */
-function demo(points: [number, number, number][], links: [number, number][] = [], weight = 1, flags = 0): DemoVotes {
+function demo(
+  points: [number, number, number][],
+  links: [number, number][] = [],
+  weight = 1,
+  flags = 0,
+): DemoVotes {
   return {
     positions: Float32Array.from(points.flat()),
     weights: new Float32Array(points.length).fill(weight),
@@ -36,7 +41,7 @@ function demo(points: [number, number, number][], links: [number, number][] = []
 /** A pseudo-random but fixed cloud of votes around a few centres. */
 function cloud(seed: number, count: number): [number, number, number][] {
   let s = seed;
-  const rnd = (): number => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = (): number => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const centres: [number, number, number][] = [
     [0, 0, 24],
     [96, 0, 24],
@@ -110,7 +115,10 @@ describe('cluster', () => {
       demo([lonely], [], 0.1),
     ];
     const out = await lastValueFrom(
-      from<GraphEvent[]>([{ kind: 'votes', pool: poolVotes(demos) }]).pipe(cluster({ minDemos: 3 }), toArray()),
+      from<GraphEvent[]>([{ kind: 'votes', pool: poolVotes(demos) }]).pipe(
+        cluster({ minDemos: 3 }),
+        toArray(),
+      ),
     );
     const g = out.find((e) => e.kind === 'graph');
     const s = out.find((e) => e.kind === 'summary');
@@ -121,7 +129,10 @@ describe('cluster', () => {
     expect(g.graph.links[0]).toMatchObject({ weight: 3, demos: 3, votes: 3 });
     expect(s.data.dropped).toEqual({ minWeight: 0, minDemos: 1, both: 0 });
     // One demo is enough when asked.
-    const single = buildGraph(poolVotes([demo([here, there], [[0, 1]])]), { ...clusterDefaults, minDemos: 1 });
+    const single = buildGraph(poolVotes([demo([here, there], [[0, 1]])]), {
+      ...clusterDefaults,
+      minDemos: 1,
+    });
     expect(single.nodes.length).toBe(2);
   });
 
@@ -132,7 +143,10 @@ describe('cluster', () => {
       [0, 5, 24],
     ];
     const jumps = demo([[2, 2, 60]], [], 1, 8);
-    const g = buildGraph(poolVotes([demo(ground), demo(ground), demo(ground), jumps]), clusterDefaults);
+    const g = buildGraph(
+      poolVotes([demo(ground), demo(ground), demo(ground), jumps]),
+      clusterDefaults,
+    );
     expect(g.nodes[0].origin[2]).toBe(24);
   });
 });

@@ -4,7 +4,16 @@ import type { NavEvent, RunEnd } from '../../src/operators/types.js';
 import { ofKind, run, sample, summary } from './helpers.js';
 
 function death(frameIndex: number, event = 0): RunEnd {
-  return { kind: 'run-end', segment: 0, slot: 1, run: 0, frame: frameIndex, reason: 'death', event, cause: null };
+  return {
+    kind: 'run-end',
+    segment: 0,
+    slot: 1,
+    run: 0,
+    frame: frameIndex,
+    reason: 'death',
+    event,
+    cause: null,
+  };
 }
 
 function walk(frames: number, more: Parameters<typeof sample>[2] = {}): NavEvent[] {
@@ -27,7 +36,10 @@ describe('death-weight', () => {
     events[17] = sample(17, [170, 0, 24], { event: 4 });
     const byEvent = await run([...events, death(20)], deathWeight({ fallWindow: 5 }));
     expect(ofKind(byEvent, 'run-end')[0].cause).toBe('fall');
-    const tooEarly = await run([...events, death(40)], deathWeight({ fallWindow: 5, fallSpeed: 0 }));
+    const tooEarly = await run(
+      [...events, death(40)],
+      deathWeight({ fallWindow: 5, fallSpeed: 0 }),
+    );
     expect(ofKind(tooEarly, 'run-end')[0].cause).toBe('combat');
     const falling = walk(20);
     falling[19] = sample(19, [190, 0, -500], { vz: -900 });
@@ -48,7 +60,9 @@ describe('death-weight', () => {
     expect(samples.every((s) => s.weight === 1)).toBe(true);
     expect(samples.map((s) => s.frame)).toEqual([...Array(100).keys()]);
     // The run end comes after all of its samples.
-    expect(out.findIndex((e) => e.kind === 'run-end')).toBeGreaterThan(out.findIndex((e) => e.kind === 'sample' && e.frame === 99));
+    expect(out.findIndex((e) => e.kind === 'run-end')).toBeGreaterThan(
+      out.findIndex((e) => e.kind === 'sample' && e.frame === 99),
+    );
   });
 
   it('releases held samples of runs that never ended when the input completes', async () => {

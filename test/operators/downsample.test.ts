@@ -4,13 +4,24 @@ import type { NavEvent, RunEnd } from '../../src/operators/types.js';
 import { ofKind, run, sample } from './helpers.js';
 
 function end(frameIndex: number): RunEnd {
-  return { kind: 'run-end', segment: 0, slot: 1, run: 0, frame: frameIndex, reason: 'end', event: 0, cause: null };
+  return {
+    kind: 'run-end',
+    segment: 0,
+    slot: 1,
+    run: 0,
+    frame: frameIndex,
+    reason: 'end',
+    event: 0,
+    cause: null,
+  };
 }
 
 describe('downsample', () => {
   it('emits one waypoint per 96 units of path, plus the run start and a far enough end', async () => {
     // 30 units per frame along x: 0, 30, …, 600.
-    const events: NavEvent[] = Array.from({ length: 21 }, (_, i) => sample(i, [i * 30, 0, 24], { hspeed: 300 }));
+    const events: NavEvent[] = Array.from({ length: 21 }, (_, i) =>
+      sample(i, [i * 30, 0, 24], { hspeed: 300 }),
+    );
     const out = await run([...events, end(21)], downsample({ spacing: 96 }));
     const xs = ofKind(out, 'waypoint').map((w) => w.origin[0]);
     // 0 (start), then every 4 frames (120 ≥ 96), and the end at 600 (120 past 480).
@@ -42,7 +53,9 @@ describe('downsample', () => {
     ];
     const air = ofKind(await run(flight, downsample()), 'waypoint');
     expect(air[1]).toMatchObject({ airborne: true, flying: true, ladder: false });
-    const climb: NavEvent[] = Array.from({ length: 6 }, (_, i) => sample(i, [0, 0, 24 + i * 20], { vz: i ? 200 : 0, az: 0, hspeed: 0 }));
+    const climb: NavEvent[] = Array.from({ length: 6 }, (_, i) =>
+      sample(i, [0, 0, 24 + i * 20], { vz: i ? 200 : 0, az: 0, hspeed: 0 }),
+    );
     const up = ofKind(await run(climb, downsample()), 'waypoint');
     expect(up[1]).toMatchObject({ ladder: true, airborne: false });
     const swim = climb.map((e) => ({ ...(e as ReturnType<typeof sample>), underwater: true }));

@@ -13,7 +13,10 @@ import {
   parseFeedbackFile,
   type Feedback,
 } from '../../src/sources/feedback/feedback.js';
-import { NavtestReportError, parseNavtestReport } from '../../src/sources/feedback/navtest-report.js';
+import {
+  NavtestReportError,
+  parseNavtestReport,
+} from '../../src/sources/feedback/navtest-report.js';
 import type { NavFile } from '../../src/nav/types.js';
 
 function node(x: number, y: number): DraftNode {
@@ -46,17 +49,40 @@ describe('applyFeedback', () => {
   it('removes nodes near bad positions with their links, and bad links, and re-indexes', () => {
     const f: Feedback = {
       badNodes: [[100, 5, 24]], // node 1 (within 48)
-      badLinks: [[[190, 0, 24], [290, 2, 24]]], // 2 → 3 only
+      badLinks: [
+        [
+          [190, 0, 24],
+          [290, 2, 24],
+        ],
+      ], // 2 → 3 only
       warnings: [],
     };
     const { graph: g, stats } = applyFeedback(graph, f, feedbackDefaults);
     expect(g.nodes.map((n) => n.origin[0])).toEqual([0, 192, 288]);
     expect(g.links.map((l) => [l.from, l.to])).toEqual([[2, 1]]); // 3 → 2 survives, renumbered
-    expect(stats).toMatchObject({ nodesRemoved: 1, linksRemoved: 5, unmatchedNodes: 0, unmatchedLinks: 0 });
+    expect(stats).toMatchObject({
+      nodesRemoved: 1,
+      linksRemoved: 5,
+      unmatchedNodes: 0,
+      unmatchedLinks: 0,
+    });
   });
 
   it('counts failures that match nothing any more instead of failing', () => {
-    const { graph: g, stats } = applyFeedback(graph, { badNodes: [[5000, 0, 0]], badLinks: [[[0, 0, 24], [288, 0, 24]]], warnings: [] }, feedbackDefaults);
+    const { graph: g, stats } = applyFeedback(
+      graph,
+      {
+        badNodes: [[5000, 0, 0]],
+        badLinks: [
+          [
+            [0, 0, 24],
+            [288, 0, 24],
+          ],
+        ],
+        warnings: [],
+      },
+      feedbackDefaults,
+    );
     expect(g.nodes).toHaveLength(4);
     expect(stats).toMatchObject({ unmatchedNodes: 1, unmatchedLinks: 1 });
   });
@@ -65,11 +91,20 @@ describe('applyFeedback', () => {
 describe('navtest reports', () => {
   const tested: NavFile = {
     version: 2,
-    nodes: [0, 1, 2].map((i) => ({ area: 0, origin: [i * 96, 0, 24], type: 1, nodenum: i, inuse: 1, links: [] })),
+    nodes: [0, 1, 2].map((i) => ({
+      area: 0,
+      origin: [i * 96, 0, 24],
+      type: 1,
+      nodenum: i,
+      inuse: 1,
+      links: [],
+    })),
   };
 
   it('validates the seed proposal\u2019s schema and names every problem', () => {
-    expect(() => parseNavtestReport({ map: 'x', passed: 'no', bad_nodes: [1.5], bad_links: [[1]] }, 'r.json')).toThrow(NavtestReportError);
+    expect(() =>
+      parseNavtestReport({ map: 'x', passed: 'no', bad_nodes: [1.5], bad_links: [[1]] }, 'r.json'),
+    ).toThrow(NavtestReportError);
     try {
       parseNavtestReport({ map: 'x', passed: 'no', bad_nodes: [1.5], bad_links: [[1]] }, 'r.json');
     } catch (e) {
@@ -83,23 +118,58 @@ describe('navtest reports', () => {
   });
 
   it('locates bad nodes and links in the tested nav, and reports unknown node numbers', () => {
-    const report = parseNavtestReport({ map: 'x', passed: false, bad_nodes: [1, 7], bad_links: [[0, 2], [2, 9]] }, 'r.json');
+    const report = parseNavtestReport(
+      {
+        map: 'x',
+        passed: false,
+        bad_nodes: [1, 7],
+        bad_links: [
+          [0, 2],
+          [2, 9],
+        ],
+      },
+      'r.json',
+    );
     const f = feedbackFromReport(report, tested, 'r.json');
     expect(f.badNodes).toEqual([[96, 0, 24]]);
-    expect(f.badLinks).toEqual([[[0, 0, 24], [192, 0, 24]]]);
+    expect(f.badLinks).toEqual([
+      [
+        [0, 0, 24],
+        [192, 0, 24],
+      ],
+    ]);
     expect(f.warnings).toHaveLength(2);
-    expect(f.warnings[0]).toMatch(/r\.json: bad_nodes names node 7, but the tested nav has 3 nodes/);
+    expect(f.warnings[0]).toMatch(
+      /r\.json: bad_nodes names node 7, but the tested nav has 3 nodes/,
+    );
   });
 
   it('accumulates failures without losing any and writes them deterministically', () => {
     const a: Feedback = { badNodes: [[1, 2, 3]], badLinks: [], warnings: [] };
-    const b: Feedback = { badNodes: [[1, 2, 3], [0, 0, 0]], badLinks: [[[0, 0, 0], [1, 1, 1]]], warnings: [] };
+    const b: Feedback = {
+      badNodes: [
+        [1, 2, 3],
+        [0, 0, 0],
+      ],
+      badLinks: [
+        [
+          [0, 0, 0],
+          [1, 1, 1],
+        ],
+      ],
+      warnings: [],
+    };
     const m = mergeFeedback(a, b);
-    expect(m.badNodes).toEqual([[0, 0, 0], [1, 2, 3]]);
+    expect(m.badNodes).toEqual([
+      [0, 0, 0],
+      [1, 2, 3],
+    ]);
     expect(mergeFeedback(m, { badNodes: [], badLinks: [], warnings: [] }).badNodes).toHaveLength(2);
     const text = feedbackFileText(m, 'x');
     expect(feedbackFileText(mergeFeedback(b, a), 'x')).toBe(text);
     expect(parseFeedbackFile(JSON.parse(text), 'f.json').badLinks).toEqual(m.badLinks);
-    expect(() => parseFeedbackFile({ format: 'other' }, 'f.json')).toThrow(/f\.json: not a navgen feedback file/);
+    expect(() => parseFeedbackFile({ format: 'other' }, 'f.json')).toThrow(
+      /f\.json: not a navgen feedback file/,
+    );
   });
 });

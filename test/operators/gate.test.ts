@@ -9,8 +9,16 @@ describe('gate', () => {
     const out = await run(
       [
         header(0, 'm', 15),
-        frame(0, [player(1, [0, 0, 24]), player(2, [0, 0, 24], { pmType: 1 }), player(15, [5, 5, 5])]),
-        frame(1, [player(1, [10, 0, 24]), player(2, [0, 0, 24], { pmType: 1 }), player(15, [5, 5, 5])]),
+        frame(0, [
+          player(1, [0, 0, 24]),
+          player(2, [0, 0, 24], { pmType: 1 }),
+          player(15, [5, 5, 5]),
+        ]),
+        frame(1, [
+          player(1, [10, 0, 24]),
+          player(2, [0, 0, 24], { pmType: 1 }),
+          player(15, [5, 5, 5]),
+        ]),
       ],
       gate(),
     );
@@ -53,12 +61,17 @@ describe('gate', () => {
       ],
       gate({ maxStepPerFrame: 256 }),
     );
-    expect(ofKind(out, 'run-end').map((e) => e.reason)).toEqual(['teleport', 'impossible-step', 'not-playing']);
+    expect(ofKind(out, 'run-end').map((e) => e.reason)).toEqual([
+      'teleport',
+      'impossible-step',
+      'not-playing',
+    ]);
   });
 
   it('flags and skips a demo that is mostly spectating', async () => {
     const frames: NavEvent[] = [header()];
-    for (let i = 0; i < 10; i++) frames.push(frame(i, [player(1, [0, 0, 24], { pmType: i < 7 ? 1 : 0 })]));
+    for (let i = 0; i < 10; i++)
+      frames.push(frame(i, [player(1, [0, 0, 24], { pmType: i < 7 ? 1 : 0 })]));
     const s = summary(await run(frames, gate()), 'gate');
     expect(s.spectatorRatio).toBeCloseTo(0.7);
     expect(s.flagged).toBe(true);
@@ -76,7 +89,11 @@ describe('gate', () => {
   });
 
   it('stops with take() without reading further', async () => {
-    const out = await run([header(), frame(0, [player(1, [0, 0, 24])]), frame(1, [player(1, [1, 0, 24])])], gate(), take(2));
+    const out = await run(
+      [header(), frame(0, [player(1, [0, 0, 24])]), frame(1, [player(1, [1, 0, 24])])],
+      gate(),
+      take(2),
+    );
     expect(out.length).toBe(2);
   });
 });

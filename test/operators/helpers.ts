@@ -23,7 +23,11 @@ export function header(segment = 0, map = 'testmap', clientNum = 15): SegmentHea
   };
 }
 
-export function player(slot: number, origin: [number, number, number], more: Partial<PlayerFrame> = {}): PlayerFrame {
+export function player(
+  slot: number,
+  origin: [number, number, number],
+  more: Partial<PlayerFrame> = {},
+): PlayerFrame {
   return {
     slot,
     pmType: 0,
@@ -42,7 +46,11 @@ export function frame(index: number, players: PlayerFrame[], segment = 0): Frame
   return { kind: 'frame', segment, index, time: index / 10, players, entities: null };
 }
 
-export function sample(frameIndex: number, origin: [number, number, number], more: Partial<Sample> = {}): Sample {
+export function sample(
+  frameIndex: number,
+  origin: [number, number, number],
+  more: Partial<Sample> = {},
+): Sample {
   return {
     kind: 'sample',
     segment: 0,
@@ -63,13 +71,19 @@ export function sample(frameIndex: number, origin: [number, number, number], mor
   };
 }
 
-export async function run(events: NavEvent[], ...ops: OperatorFunction<NavEvent, NavEvent>[]): Promise<NavEvent[]> {
+export async function run(
+  events: NavEvent[],
+  ...ops: OperatorFunction<NavEvent, NavEvent>[]
+): Promise<NavEvent[]> {
   let obs = from(events);
   for (const op of ops) obs = obs.pipe(op);
   return lastValueFrom(obs.pipe(toArray()));
 }
 
-export function ofKind<K extends NavEvent['kind']>(events: NavEvent[], kind: K): Extract<NavEvent, { kind: K }>[] {
+export function ofKind<K extends NavEvent['kind']>(
+  events: NavEvent[],
+  kind: K,
+): Extract<NavEvent, { kind: K }>[] {
   return events.filter((e): e is Extract<NavEvent, { kind: K }> => e.kind === kind);
 }
 

@@ -33,7 +33,9 @@ async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }
 describeFixtures('navs from the real fixture demos', () => {
   beforeAll(async () => {
     // Every example pipeline in pipelines/ runs here (they all read the fixture demos).
-    for (const file of readdirSync(join(REPO_ROOT, 'pipelines')).filter((f) => f.endsWith('.yaml')).sort()) {
+    for (const file of readdirSync(join(REPO_ROOT, 'pipelines'))
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()) {
       const map = file.replace(/\.yaml$/, '');
       built.set(map, await build(map));
     }
@@ -47,7 +49,10 @@ describeFixtures('navs from the real fixture demos', () => {
     for (const [map, { nav, result }] of built) {
       expect(nav.nodes.length, map).toBeGreaterThan(150);
       expect(result.nav.maxLinksPerNode, map).toBeLessThanOrEqual(32);
-      expect(nav.nodes.filter((n) => n.links.length === 0).length / nav.nodes.length, map).toBeLessThan(0.05);
+      expect(
+        nav.nodes.filter((n) => n.links.length === 0).length / nav.nodes.length,
+        map,
+      ).toBeLessThan(0.05);
       expect(result.demos.filter((d) => d.status === 'used').length, map).toBeGreaterThanOrEqual(4);
     }
   });
@@ -58,11 +63,20 @@ describeFixtures('navs from the real fixture demos', () => {
     expect(water.length).toBeGreaterThanOrEqual(10);
     const bsp = await readBsp(fixture('maps', 'urbanjungle.bsp'));
     // A swimmer's origin is in the water or just above its surface (eyes under water).
-    const wet = water.filter((n) => (brushContentsNear(bsp.world, n.origin[0], n.origin[1], n.origin[2] - 24, 24) & MASK_LIQUID) !== 0);
+    const wet = water.filter(
+      (n) =>
+        (brushContentsNear(bsp.world, n.origin[0], n.origin[1], n.origin[2] - 24, 24) &
+          MASK_LIQUID) !==
+        0,
+    );
     expect(wet.length / water.length).toBeGreaterThan(0.9);
     // And no dry MOVE node stands deep in water.
     const drowned = nav.nodes.filter(
-      (n) => n.type === defaultNodeTypes.MOVE && (brushContentsNear(bsp.world, n.origin[0], n.origin[1], n.origin[2] + 24, 0) & CONTENTS_WATER) !== 0,
+      (n) =>
+        n.type === defaultNodeTypes.MOVE &&
+        (brushContentsNear(bsp.world, n.origin[0], n.origin[1], n.origin[2] + 24, 0) &
+          CONTENTS_WATER) !==
+          0,
     );
     expect(drowned.length / nav.nodes.length).toBeLessThan(0.01);
   });
@@ -72,7 +86,8 @@ describeFixtures('navs from the real fixture demos', () => {
     let falls = 0;
     let down = 0;
     for (const d of result.demos) {
-      const dw = d.summaries?.['death-weight'] as { deaths: { fall: number }; downweightedSamples: number } | undefined;
+      const dw = d.summaries?.['death-weight'] as
+        { deaths: { fall: number }; downweightedSamples: number } | undefined;
       falls += dw?.deaths.fall ?? 0;
       down += dw?.downweightedSamples ?? 0;
     }

@@ -49,7 +49,12 @@ describe('speed-filter', () => {
 describe('vote', () => {
   it('votes for every waypoint and links consecutive ones unless cut', async () => {
     const out = await run(
-      [wp(0, 0, 0), wp(3, 96, 0.3, { crouched: true }), wp(4, 192, 0.1, { linkFromPrevious: false }), wp(8, 288, 0.4, { underwater: true })],
+      [
+        wp(0, 0, 0),
+        wp(3, 96, 0.3, { crouched: true }),
+        wp(4, 192, 0.1, { linkFromPrevious: false }),
+        wp(8, 288, 0.4, { underwater: true }),
+      ],
       vote(),
     );
     const nodes = ofKind(out, 'node-vote');
@@ -74,6 +79,11 @@ describe('map-filter', () => {
     ];
     const out = await run(events, mapFilter({ map: 'WIZS' }));
     expect(ofKind(out, 'frame').map((f) => f.segment)).toEqual([0]);
-    expect(summary(out, 'map-filter')).toMatchObject({ maps: ['wizs', 'city'], segmentsKept: 1, framesKept: 1, framesDropped: 2 });
+    expect(summary(out, 'map-filter')).toMatchObject({
+      maps: ['wizs', 'city'],
+      segmentsKept: 1,
+      framesKept: 1,
+      framesDropped: 2,
+    });
   });
 });

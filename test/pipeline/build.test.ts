@@ -25,8 +25,22 @@ describeFixtures('build determinism and caching (wizs corpus)', () => {
     demos = fg.sync(fixture('demos/mvd2/corpus/wizs/*.mvd2.gz').replace(/\\/g, '/')).sort();
   });
 
-  const spec = (name: string, list: string[], more: Partial<Parameters<typeof pipelineFromFlags>[0]> = {}) =>
-    pipelineFromFlags({ map: 'wizs', bsp: fixture('maps/wizs.bsp'), out: join(dir, `${name}.nav`), demos: list, cache: join(dir, 'cache'), ...more }, dir);
+  const spec = (
+    name: string,
+    list: string[],
+    more: Partial<Parameters<typeof pipelineFromFlags>[0]> = {},
+  ) =>
+    pipelineFromFlags(
+      {
+        map: 'wizs',
+        bsp: fixture('maps/wizs.bsp'),
+        out: join(dir, `${name}.nav`),
+        demos: list,
+        cache: join(dir, 'cache'),
+        ...more,
+      },
+      dir,
+    );
 
   const build = async (s: PipelineSpec): Promise<BuildResult> => runBuild(s);
 
@@ -60,7 +74,9 @@ describeFixtures('build determinism and caching (wizs corpus)', () => {
     const three = await build(await spec('three', demos.slice(0, 3), { cache }));
     expect(three.demos.filter((d) => d.source === 'read')).toHaveLength(3);
     const four = await build(await spec('four', demos, { cache }));
-    expect(four.demos.filter((d) => d.source === 'read').map((d) => d.file)).toEqual([expect.stringContaining(demos[3].split('/').pop()!)]);
+    expect(four.demos.filter((d) => d.source === 'read').map((d) => d.file)).toEqual([
+      expect.stringContaining(demos[3].split('/').pop()!),
+    ]);
     const lower = await build(await spec('lower', demos, { cache, minDemos: 2 }));
     expect(lower.demos.every((d) => d.source === 'cache')).toBe(true);
     expect(lower.nav.nodes).toBeGreaterThan(four.nav.nodes);
@@ -86,10 +102,16 @@ describeFixtures('build determinism and caching (wizs corpus)', () => {
     mkdirSync(damagedDir, { recursive: true });
     const raw = readFileSync(demos[0]);
     // Keep the gzip header and first part, then garbage: a damaged deflate stream, not a cut.
-    const bad = Buffer.concat([raw.subarray(0, 20000), Buffer.alloc(5000, 0x5a), raw.subarray(25000)]);
+    const bad = Buffer.concat([
+      raw.subarray(0, 20000),
+      Buffer.alloc(5000, 0x5a),
+      raw.subarray(25000),
+    ]);
     writeFileSync(join(damagedDir, 'copy.mvd2.gz'), bad);
     const without = await build(await spec('without', demos, { cache: false }));
-    const withBad = await build(await spec('with-bad', [...demos, join(damagedDir, 'copy.mvd2.gz')], { cache: false }));
+    const withBad = await build(
+      await spec('with-bad', [...demos, join(damagedDir, 'copy.mvd2.gz')], { cache: false }),
+    );
     const bad1 = withBad.demos.find((d) => d.file.includes('copy'))!;
     expect(bad1.status).toBe('quarantined');
     expect(bad1.error).toMatch(/BAD_GZIP|BLOCK_OVERRUN|BAD_OPCODE|copy\.mvd2\.gz/);
@@ -122,12 +144,19 @@ describeFixtures('build determinism and caching (wizs corpus)', () => {
     );
     const r = await build(await loadPipelineFile(yaml));
     const { nav } = await readNavFile(join(dir, 'plugin.nav'));
-    const inside = nav.nodes.filter((n) => n.origin.every((v, i) => v >= box.min[i] && v <= box.max[i]));
+    const inside = nav.nodes.filter((n) =>
+      n.origin.every((v, i) => v >= box.min[i] && v <= box.max[i]),
+    );
     expect(inside).toHaveLength(0);
-    const excluded = r.demos[0].summaries?.['exclude-boxes/exclude'] as { excluded: Record<string, number> };
+    const excluded = r.demos[0].summaries?.['exclude-boxes/exclude'] as {
+      excluded: Record<string, number>;
+    };
     expect(excluded.excluded['south-east']).toBeGreaterThan(0);
     const plain = await readNavFile(join(dir, 'cold.nav'));
-    expect(plain.nav.nodes.filter((n) => n.origin.every((v, i) => v >= box.min[i] && v <= box.max[i])).length).toBeGreaterThan(0);
+    expect(
+      plain.nav.nodes.filter((n) => n.origin.every((v, i) => v >= box.min[i] && v <= box.max[i]))
+        .length,
+    ).toBeGreaterThan(0);
   });
 
   it('writes nothing into the repository', () => {

@@ -39,7 +39,9 @@ it('reuses hashes of unchanged files, sees rewritten ones, survives a damaged in
 
   // Removed demos leave the index; a damaged index is ignored.
   await again.save([a]);
-  expect(Object.keys(JSON.parse(readFileSync(join(cache, 'hashes-wizs.json'), 'utf8')).entries)).toEqual([a]);
+  expect(
+    Object.keys(JSON.parse(readFileSync(join(cache, 'hashes-wizs.json'), 'utf8')).entries),
+  ).toEqual([a]);
   writeFileSync(join(cache, 'hashes-wizs.json'), '{ not json');
   const fresh = await HashIndex.open(cache, 'wizs');
   expect(await fresh.hash(a)).toBe(changed);

@@ -6,7 +6,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPipelineFile, parsePipelineText, resolvePipeline } from '../../src/pipeline/load-pipeline.js';
+import {
+  loadPipelineFile,
+  parsePipelineText,
+  resolvePipeline,
+} from '../../src/pipeline/load-pipeline.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../src/pipeline/config-error.js';
 import { pipelineFromFlags } from '../../src/pipeline/flags-pipeline.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
@@ -44,42 +48,77 @@ describe('pipeline files', () => {
     expect(spec.demos).toEqual([join(dir, 'demos/*.mvd2.gz')]);
     expect(spec.cache).toBe(join(dir, '.navgen-cache'));
     expect(spec.stages.map((s) => s.name)).toEqual([
-      'map-filter', 'gate', 'death-weight', 'downsample', 'speed-filter', 'vote', 'cluster', 'classify', 'spawn-points', 'feedback',
+      'map-filter',
+      'gate',
+      'death-weight',
+      'downsample',
+      'speed-filter',
+      'vote',
+      'cluster',
+      'classify',
+      'spawn-points',
+      'feedback',
     ]);
-    expect(spec.stages.find((s) => s.name === 'cluster')?.options).toMatchObject({ radius: 48, minWeight: 0.4, minDemos: 3 });
+    expect(spec.stages.find((s) => s.name === 'cluster')?.options).toMatchObject({
+      radius: 48,
+      minWeight: 0.4,
+      minDemos: 3,
+    });
   });
 
   it('accepts JSON too', async () => {
-    const spec = await loadPipelineFile(file('ok.json', JSON.stringify({ map: 'city', demos: ['a.mvd2'], output: { nav: 'c.nav' } })));
+    const spec = await loadPipelineFile(
+      file('ok.json', JSON.stringify({ map: 'city', demos: ['a.mvd2'], output: { nav: 'c.nav' } })),
+    );
     expect(spec.map).toBe('city');
   });
 
   it('names file, line, column, stage and limit for a bad option', async () => {
-    const msgs = await problems(`${base}stages:\n  - map-filter\n  - gate\n  - death-weight\n  - downsample\n  - speed-filter: { maxSpeed: 0 }\n  - vote\n  - cluster\n`);
+    const msgs = await problems(
+      `${base}stages:\n  - map-filter\n  - gate\n  - death-weight\n  - downsample\n  - speed-filter: { maxSpeed: 0 }\n  - vote\n  - cluster\n`,
+    );
     expect(msgs).toHaveLength(1);
     expect(msgs[0]).toMatch(/p\.yaml:10:\d+: stages\[4\] speed-filter: maxSpeed must be > 0/);
   });
 
   it('suggests the right name for an unknown stage and an unknown key', async () => {
     const msgs = await problems(`${base}stages:\n  - deathweight\n  - cluster: { raduis: 40 }\n`);
-    expect(msgs.some((m) => /p\.yaml:6:\d+: stages\[0\] deathweight: unknown stage "deathweight"; did you mean "death-weight"\?/.test(m))).toBe(true);
-    expect(msgs.some((m) => /p\.yaml:7:\d+: stages\[1\] cluster: .*unknown key "raduis"; did you mean "radius"\?/.test(m))).toBe(true);
+    expect(
+      msgs.some((m) =>
+        /p\.yaml:6:\d+: stages\[0\] deathweight: unknown stage "deathweight"; did you mean "death-weight"\?/.test(
+          m,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      msgs.some((m) =>
+        /p\.yaml:7:\d+: stages\[1\] cluster: .*unknown key "raduis"; did you mean "radius"\?/.test(
+          m,
+        ),
+      ),
+    ).toBe(true);
     const top = await problems(`${base}wokers: 2\n`);
     expect(top[0]).toMatch(/p\.yaml:5:1: wokers: unknown key "wokers"; did you mean "workers"\?/);
   });
 
   it('reports missing keys, wrong types and YAML syntax with positions', async () => {
-    expect((await problems('map: wizs\noutput: { nav: x.nav }\n'))[0]).toMatch(/p\.yaml:1:1: "demos" is required/);
+    expect((await problems('map: wizs\noutput: { nav: x.nav }\n'))[0]).toMatch(
+      /p\.yaml:1:1: "demos" is required/,
+    );
     expect((await problems(`${base}workers: many\n`))[0]).toMatch(/p\.yaml:5:\d+: workers:/);
     expect((await problems('map: [unclosed\n'))[0]).toMatch(/p\.yaml:\d+:\d+:/);
   });
 
   it('checks that stages can run in the given order', async () => {
     const msgs = await problems(`${base}stages:\n  - map-filter\n  - death-weight\n  - cluster\n`);
-    expect(msgs[0]).toMatch(/stages\[1\] death-weight: needs sample, run-end, which no earlier stage produces \(add gate before it\)/);
+    expect(msgs[0]).toMatch(
+      /stages\[1\] death-weight: needs sample, run-end, which no earlier stage produces \(add gate before it\)/,
+    );
     const noGraph = await problems(`${base}stages: [map-filter, gate, downsample, vote]\n`);
     expect(noGraph[0]).toMatch(/no graph stage/);
-    const late = await problems(`${base}stages: [map-filter, gate, downsample, vote, cluster, gate]\n`);
+    const late = await problems(
+      `${base}stages: [map-filter, gate, downsample, vote, cluster, gate]\n`,
+    );
     expect(late[0]).toMatch(/stages\[5\] gate: a per-demo stage cannot come after a graph stage/);
   });
 
@@ -91,7 +130,10 @@ describe('pipeline files', () => {
   it('names the plugin when it fails to load or is malformed', async () => {
     const missing = await problems(`${base}plugins: [./nope.mjs]\n`);
     expect(missing[0]).toMatch(/p\.yaml:5:\d+: plugins\[0\]: plugin .*nope\.mjs: cannot be loaded/);
-    file('bad-plugin.mjs', 'export default { meta: { name: "bad", version: "1" }, operators: { x: { meta: { description: "d", phase: "demo", needs: [], adds: [], removes: [], defaults: {} } } } };\n');
+    file(
+      'bad-plugin.mjs',
+      'export default { meta: { name: "bad", version: "1" }, operators: { x: { meta: { description: "d", phase: "demo", needs: [], adds: [], removes: [], defaults: {} } } } };\n',
+    );
     const bad = await problems(`${base}plugins: [./bad-plugin.mjs]\n`);
     expect(bad[0]).toMatch(/plugin .*bad-plugin\.mjs, stage bad\/x: has no create/);
   });
@@ -101,16 +143,26 @@ describe('pipeline files', () => {
     const msgs = await problems(
       `${base}plugins: [${plugin}]\nstages:\n  - map-filter\n  - gate\n  - downsample\n  - exclude-boxes/exclude: { boxes: [{ min: [0, 0], max: [1, 1, 1] }] }\n  - vote\n  - cluster\n`,
     );
-    expect(msgs[0]).toMatch(/stages\[3\] exclude-boxes\/exclude: boxes\[0\]\.min must NOT have fewer than 3 items/);
-    const unknown = await problems(`${base}plugins: [${plugin}]\nstages: [map-filter, gate, downsample, exclude, vote, cluster]\n`);
+    expect(msgs[0]).toMatch(
+      /stages\[3\] exclude-boxes\/exclude: boxes\[0\]\.min must NOT have fewer than 3 items/,
+    );
+    const unknown = await problems(
+      `${base}plugins: [${plugin}]\nstages: [map-filter, gate, downsample, exclude, vote, cluster]\n`,
+    );
     expect(unknown[0]).toMatch(/unknown stage "exclude"; did you mean "exclude-boxes\/exclude"\?/);
   });
 
   it('gives the flag form the same pipeline as an equivalent file', async () => {
     const fromFile = await resolvePipeline(
-      parsePipelineText(`map: wizs\nbsp: m.bsp\ndemos: [a.mvd2.gz]\noutput: { nav: w.nav }\nstages:\n  - map-filter\n  - gate\n  - death-weight\n  - downsample\n  - speed-filter\n  - vote\n  - cluster: { minDemos: 2 }\n  - classify\n  - spawn-points\n  - feedback\n`, join(dir, 'same.yaml')),
+      parsePipelineText(
+        `map: wizs\nbsp: m.bsp\ndemos: [a.mvd2.gz]\noutput: { nav: w.nav }\nstages:\n  - map-filter\n  - gate\n  - death-weight\n  - downsample\n  - speed-filter\n  - vote\n  - cluster: { minDemos: 2 }\n  - classify\n  - spawn-points\n  - feedback\n`,
+        join(dir, 'same.yaml'),
+      ),
     );
-    const fromFlags = await pipelineFromFlags({ map: 'wizs', bsp: 'm.bsp', out: 'w.nav', demos: ['a.mvd2.gz'], minDemos: 2 }, dir);
+    const fromFlags = await pipelineFromFlags(
+      { map: 'wizs', bsp: 'm.bsp', out: 'w.nav', demos: ['a.mvd2.gz'], minDemos: 2 },
+      dir,
+    );
     const strip = (s: typeof fromFile) => s.stages.map((x) => [x.name, x.options]);
     expect(strip(fromFlags)).toEqual(strip(fromFile));
     expect(fromFlags.output.nav).toBe(fromFile.output.nav);

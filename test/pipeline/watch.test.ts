@@ -2,7 +2,15 @@
  * Watch mode rebuilds when demos appear or disappear (once they stop changing) and replaces the
  * outputs; a half-copied demo is not read while it is still growing.
  */
-import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,13 +43,24 @@ describeFixtures('navgen watch', () => {
     const sources = fg.sync(fixture('demos/mvd2/corpus/wizs/*.mvd2.gz').replace(/\\/g, '/')).sort();
     copyFileSync(sources[0], join(demoDir, 'a.mvd2.gz'));
     const spec = await pipelineFromFlags(
-      { map: 'wizs', out: join(dir, 'wizs.nav'), demos: ['replaced below'], minDemos: 1, cache: join(dir, 'cache'), workers: 1 },
+      {
+        map: 'wizs',
+        out: join(dir, 'wizs.nav'),
+        demos: ['replaced below'],
+        minDemos: 1,
+        cache: join(dir, 'cache'),
+        workers: 1,
+      },
       dir,
     );
     const watched = { ...spec, demos: [join(demoDir, '*.mvd2.gz').replace(/\\/g, '/')] };
     const builds: BuildResult[] = [];
     const reasons: string[] = [];
-    const w = watchPipeline(watched, { interval: 100, settle: 400 }, { built: (r) => builds.push(r), building: (r) => reasons.push(r) });
+    const w = watchPipeline(
+      watched,
+      { interval: 100, settle: 400 },
+      { built: (r) => builds.push(r), building: (r) => reasons.push(r) },
+    );
     try {
       await waitFor(() => builds.length === 1);
       const first = sha(join(dir, 'wizs.nav'));
@@ -53,7 +72,10 @@ describeFixtures('navgen watch', () => {
       writeFileSync(partial, bytes.subarray(0, 1000));
       for (let i = 1000; i < bytes.length; i += Math.ceil(bytes.length / 4)) {
         await new Promise((r) => setTimeout(r, 150));
-        appendFileSync(partial, bytes.subarray(i, Math.min(bytes.length, i + Math.ceil(bytes.length / 4))));
+        appendFileSync(
+          partial,
+          bytes.subarray(i, Math.min(bytes.length, i + Math.ceil(bytes.length / 4))),
+        );
       }
       await waitFor(() => builds.length === 2);
       expect(builds[1].demos).toHaveLength(2);

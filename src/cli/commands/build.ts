@@ -40,13 +40,15 @@ interface BuildOptions {
 
 const positiveInt = (name: string) => (v: string) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new CliError(`${name} must be a positive integer, got "${v}"`, EXIT_USAGE);
+  if (!Number.isInteger(n) || n < 1)
+    throw new CliError(`${name} must be a positive integer, got "${v}"`, EXIT_USAGE);
   return n;
 };
 
 const seconds = (v: string) => {
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new CliError(`--lock-wait must be a number of seconds ≥ 0, got "${v}"`, EXIT_USAGE);
+  if (!Number.isFinite(n) || n < 0)
+    throw new CliError(`--lock-wait must be a number of seconds ≥ 0, got "${v}"`, EXIT_USAGE);
   return n;
 };
 
@@ -60,31 +62,59 @@ export function register(program: Command): void {
     .option('--map <name>', 'map name (flag form); only segments played on it are used')
     .option('--bsp <file>', 'the map (BSP v38) for spawn points (flag form)')
     .option('--out <file>', 'the .nav to write (flag form)')
-    .addOption(new Option('--min-demos <n>', 'least distinct demos per node (flag form; default 3)').argParser(positiveInt('--min-demos')))
-    .addOption(new Option('--workers <n>', 'worker threads (default: number of cores)').argParser(positiveInt('--workers')))
-    .option('--cache <dir>', 'per-demo cache folder (default .navgen-cache beside the pipeline, or in the working folder)')
+    .addOption(
+      new Option(
+        '--min-demos <n>',
+        'least distinct demos per node (flag form; default 3)',
+      ).argParser(positiveInt('--min-demos')),
+    )
+    .addOption(
+      new Option('--workers <n>', 'worker threads (default: number of cores)').argParser(
+        positiveInt('--workers'),
+      ),
+    )
+    .option(
+      '--cache <dir>',
+      'per-demo cache folder (default .navgen-cache beside the pipeline, or in the working folder)',
+    )
     .option('--no-cache', 'do not read or write the per-demo cache')
     .option('--report <file>', 'write the JSON build report here')
     .option('--strafe-traces <file>', 'write the high-speed traversals archive here')
-    .option('--html <file>', 'write the HTML report here (default: <map>.report.html beside the .nav)')
+    .option(
+      '--html <file>',
+      'write the HTML report here (default: <map>.report.html beside the .nav)',
+    )
     .option('--no-html', 'do not write the HTML report')
     .option('--feedback <file>', 'navgen feedback file, or a navtest report (with --feedback-nav)')
     .option('--feedback-nav <file>', 'the .nav that the navtest report tested')
-    .option('--keep-damaged-prefix', 'use the frames before the damage of damaged demos (default: quarantine them)')
-    .addOption(new Option('--lock-wait <seconds>', 'wait this long for another build of the same outputs to finish, then exit with code 5 (0: at once)').default(600).argParser(seconds))
+    .option(
+      '--keep-damaged-prefix',
+      'use the frames before the damage of damaged demos (default: quarantine them)',
+    )
+    .addOption(
+      new Option(
+        '--lock-wait <seconds>',
+        'wait this long for another build of the same outputs to finish, then exit with code 5 (0: at once)',
+      )
+        .default(600)
+        .argParser(seconds),
+    )
     .option('--json', 'print the summary as JSON (one entry per demo)')
     .option('-q, --quiet', 'print nothing but errors')
     .option('--no-progress', 'no progress bar or lines')
     .action(async (inputs: string[], opts: BuildOptions) => {
       const spec = await specFrom(inputs, opts);
       const started = Date.now();
-      const mode = opts.quiet || opts.progress === false ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
+      const mode =
+        opts.quiet || opts.progress === false ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
       const progress = progressObserver(mode);
       let result: BuildResult;
       let lock: BuildLock | null = null;
       try {
         // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
-        lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
+        lock = await lockOutputs(spec, 'build', opts.lockWait, (line) =>
+          process.stderr.write(line),
+        );
         result = await runBuild(spec, progress);
       } catch (e) {
         if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
@@ -95,7 +125,8 @@ export function register(program: Command): void {
         await lock?.release();
       }
       const seconds = (Date.now() - started) / 1000;
-      if (opts.json) process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
+      if (opts.json)
+        process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
       else if (!opts.quiet) process.stdout.write(formatBuildSummary(result, seconds));
       if (result.demos.some((d) => PROBLEM_STATUSES.has(d.status))) process.exitCode = EXIT_PARTIAL;
     });
@@ -109,7 +140,8 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
   };
   try {
     if (flagForm) {
-      if (!opts.map || !opts.out) throw new CliError('the flag form needs both --map and --out (and demo files)', EXIT_USAGE);
+      if (!opts.map || !opts.out)
+        throw new CliError('the flag form needs both --map and --out (and demo files)', EXIT_USAGE);
       if (inputs.length === 0) throw new CliError('no demo files given', EXIT_USAGE);
       return await pipelineFromFlags({
         map: opts.map,
@@ -127,10 +159,17 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
       });
     }
     if (inputs.length !== 1) {
-      throw new CliError('give one pipeline file, or use --map/--out with demo files (see navgen build --help)', EXIT_USAGE);
+      throw new CliError(
+        'give one pipeline file, or use --map/--out with demo files (see navgen build --help)',
+        EXIT_USAGE,
+      );
     }
     for (const flag of ['bsp', 'minDemos', 'feedback', 'feedbackNav'] as const) {
-      if (opts[flag] !== undefined) throw new CliError(`--${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} belongs to the flag form; set it in the pipeline file`, EXIT_USAGE);
+      if (opts[flag] !== undefined)
+        throw new CliError(
+          `--${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} belongs to the flag form; set it in the pipeline file`,
+          EXIT_USAGE,
+        );
     }
     const spec = await loadPipelineFile(inputs[0]);
     return {
@@ -146,7 +185,8 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
       },
     };
   } catch (e) {
-    if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors) throw new CliError(e.message, EXIT_USAGE);
+    if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors)
+      throw new CliError(e.message, EXIT_USAGE);
     throw e;
   }
 }

@@ -19,7 +19,8 @@ export function register(program: Command): void {
     .argument('<demo>', 'demo file (.mvd2 or .mvd2.gz)')
     .option('--jsonl', 'JSON lines output (the only format; required for clarity)')
     .action(async (demo: string, opts: { jsonl?: boolean }) => {
-      if (!opts.jsonl) throw new CliError('frames: only --jsonl output exists; add --jsonl', EXIT_USAGE);
+      if (!opts.jsonl)
+        throw new CliError('frames: only --jsonl output exists; add --jsonl', EXIT_USAGE);
       const out = process.stdout;
       let buffer = '';
       const flush = async (): Promise<void> => {

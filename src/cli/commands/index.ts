@@ -14,4 +14,15 @@ import { register as diff } from './diff.js';
 import { register as render } from './render.js';
 import { register as iterate } from './iterate.js';
 
-export const commands: ReadonlyArray<(program: Command) => void> = [build, watch, schema, info, frames, inspect, convert, diff, render, iterate];
+export const commands: ReadonlyArray<(program: Command) => void> = [
+  build,
+  watch,
+  schema,
+  info,
+  frames,
+  inspect,
+  convert,
+  diff,
+  render,
+  iterate,
+];

@@ -15,7 +15,9 @@ export function register(program: Command): void {
     .option('--json', 'print the summary as JSON')
     .action(async (demo: string, opts: { json?: boolean }) => {
       const summary = await summarizeDemo(demo);
-      process.stdout.write(opts.json ? JSON.stringify(summary, null, 2) + '\n' : formatSummary(summary));
+      process.stdout.write(
+        opts.json ? JSON.stringify(summary, null, 2) + '\n' : formatSummary(summary),
+      );
       if (summary.error) process.exitCode = EXIT_FAILURE;
     });
 }
@@ -38,7 +40,9 @@ export function formatSummary(s: DemoSummary): string {
   lines.push(
     `bytes     ${formatBytes(s.fileBytes)} on disk${s.gzip ? `, ${formatBytes(s.streamBytes)} after gunzip` : ''}`,
   );
-  lines.push(`frames    ${s.frames} in ${s.segments.length} segment(s), ${formatDuration(s.duration)}`);
+  lines.push(
+    `frames    ${s.frames} in ${s.segments.length} segment(s), ${formatDuration(s.duration)}`,
+  );
   lines.push(`end mark  ${s.endMark ? 'yes' : 'no'}`);
   for (const g of s.segments) {
     lines.push('');

@@ -18,7 +18,13 @@ import { iterate, IterationAbortedError, type IterateObserver } from '../../iter
 import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
 import { MonotonicityError } from '../../iterate/monotonicity.js';
 import { resolveNavtestConfig } from '../../iterate/navtest-config.js';
-import { CliError, EXIT_FAILURE, EXIT_LOCKED, EXIT_NOT_CONVERGED, EXIT_USAGE } from '../exit-codes.js';
+import {
+  CliError,
+  EXIT_FAILURE,
+  EXIT_LOCKED,
+  EXIT_NOT_CONVERGED,
+  EXIT_USAGE,
+} from '../exit-codes.js';
 
 interface IterateFlags {
   maxIterations?: number;

@@ -15,58 +15,88 @@ import { formatBuildSummary } from '../build-summary.js';
 
 const ms = (name: string) => (v: string) => {
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 50) throw new CliError(`${name} must be a number of milliseconds ≥ 50, got "${v}"`, EXIT_USAGE);
+  if (!Number.isFinite(n) || n < 50)
+    throw new CliError(`${name} must be a number of milliseconds ≥ 50, got "${v}"`, EXIT_USAGE);
   return n;
 };
 
 const lockWaitSeconds = (v: string) => {
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new CliError(`--lock-wait must be a number of seconds ≥ 0, got "${v}"`, EXIT_USAGE);
+  if (!Number.isFinite(n) || n < 0)
+    throw new CliError(`--lock-wait must be a number of seconds ≥ 0, got "${v}"`, EXIT_USAGE);
   return n;
 };
 
 export function register(program: Command): void {
   program
     .command('watch')
-    .description('Build, then rebuild whenever the demos of the pipeline change (new, removed or rewritten files). Ctrl-C stops.')
+    .description(
+      'Build, then rebuild whenever the demos of the pipeline change (new, removed or rewritten files). Ctrl-C stops.',
+    )
     .argument('<pipeline>', 'pipeline file (.yaml or .json)')
-    .addOption(new Option('--interval <ms>', 'how often to look for demo changes').default(watchDefaults.interval).argParser(ms('--interval')))
-    .addOption(new Option('--settle <ms>', 'how long demos must stay unchanged before a rebuild').default(watchDefaults.settle).argParser(ms('--settle')))
-    .addOption(new Option('--lock-wait <seconds>', 'wait this long for another build of the same outputs to finish, then exit with code 5').default(600).argParser(lockWaitSeconds))
+    .addOption(
+      new Option('--interval <ms>', 'how often to look for demo changes')
+        .default(watchDefaults.interval)
+        .argParser(ms('--interval')),
+    )
+    .addOption(
+      new Option('--settle <ms>', 'how long demos must stay unchanged before a rebuild')
+        .default(watchDefaults.settle)
+        .argParser(ms('--settle')),
+    )
+    .addOption(
+      new Option(
+        '--lock-wait <seconds>',
+        'wait this long for another build of the same outputs to finish, then exit with code 5',
+      )
+        .default(600)
+        .argParser(lockWaitSeconds),
+    )
     .option('-q, --quiet', 'print only errors')
-    .action(async (pipeline: string, opts: { interval: number; settle: number; lockWait: number; quiet?: boolean }) => {
-      let spec;
-      try {
-        spec = await loadPipelineFile(pipeline);
-      } catch (e) {
-        if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors) throw new CliError(e.message, EXIT_USAGE);
-        throw e;
-      }
-      const say = (s: string) => {
-        if (!opts.quiet) process.stderr.write(s);
-      };
-      // The watcher owns the outputs while it runs: it holds their lock (pipeline/build-lock.ts).
-      const lock = await lockOutputs(spec, 'watch', opts.lockWait, (line) => process.stderr.write(line)).catch((e: unknown) => {
-        throw e instanceof BuildLockedError ? new CliError(e.message, EXIT_LOCKED) : e;
-      });
-      const watcher = watchPipeline(spec, opts, {
-        building: (reason) => say(`navgen watch: building (${reason})…\n`),
-        built: (result, seconds) => {
-          say(formatBuildSummary(result, seconds));
-          say(`navgen watch: waiting for demo changes (every ${opts.interval} ms)…\n`);
-        },
-        failed: (e) => process.stderr.write(`navgen watch: build failed: ${(e as Error).message ?? String(e)}\n`),
-      });
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          say('navgen watch: stopping\n');
-          void watcher
-            .stop()
-            .then(() => lock.release())
-            .then(resolve);
+    .action(
+      async (
+        pipeline: string,
+        opts: { interval: number; settle: number; lockWait: number; quiet?: boolean },
+      ) => {
+        let spec;
+        try {
+          spec = await loadPipelineFile(pipeline);
+        } catch (e) {
+          if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors)
+            throw new CliError(e.message, EXIT_USAGE);
+          throw e;
+        }
+        const say = (s: string) => {
+          if (!opts.quiet) process.stderr.write(s);
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-    });
+        // The watcher owns the outputs while it runs: it holds their lock (pipeline/build-lock.ts).
+        const lock = await lockOutputs(spec, 'watch', opts.lockWait, (line) =>
+          process.stderr.write(line),
+        ).catch((e: unknown) => {
+          throw e instanceof BuildLockedError ? new CliError(e.message, EXIT_LOCKED) : e;
+        });
+        const watcher = watchPipeline(spec, opts, {
+          building: (reason) => say(`navgen watch: building (${reason})…\n`),
+          built: (result, seconds) => {
+            say(formatBuildSummary(result, seconds));
+            say(`navgen watch: waiting for demo changes (every ${opts.interval} ms)…\n`);
+          },
+          failed: (e) =>
+            process.stderr.write(
+              `navgen watch: build failed: ${(e as Error).message ?? String(e)}\n`,
+            ),
+        });
+        await new Promise<void>((resolve) => {
+          const stop = () => {
+            say('navgen watch: stopping\n');
+            void watcher
+              .stop()
+              .then(() => lock.release())
+              .then(resolve);
+          };
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+      },
+    );
 }

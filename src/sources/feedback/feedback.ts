@@ -27,7 +27,9 @@ export function feedbackFromReport(report: NavtestReport, tested: NavFile, file:
   const count = tested.nodes.length;
   const at = (i: number, what: string): Point | null => {
     if (i < count) return tested.nodes[i].origin;
-    warnings.push(`${file}: ${what} names node ${i}, but the tested nav has ${count} nodes; ignored`);
+    warnings.push(
+      `${file}: ${what} names node ${i}, but the tested nav has ${count} nodes; ignored`,
+    );
     return null;
   };
   const badNodes: Point[] = [];
@@ -52,7 +54,11 @@ export function mergeFeedback(a: Feedback, b: Feedback): Feedback {
   const links = new Map<string, readonly [Point, Point]>();
   for (const l of [...a.badLinks, ...b.badLinks]) links.set(`${key(l[0])}>${key(l[1])}`, l);
   const byKey = <T>(m: Map<string, T>) => [...m.keys()].sort().map((k) => m.get(k)!);
-  return { badNodes: byKey(nodes), badLinks: byKey(links), warnings: [...a.warnings, ...b.warnings] };
+  return {
+    badNodes: byKey(nodes),
+    badLinks: byKey(links),
+    warnings: [...a.warnings, ...b.warnings],
+  };
 }
 
 const FORMAT = 'navgen-feedback';
@@ -80,22 +86,39 @@ export class FeedbackFileError extends Error {
 }
 
 function isPoint(x: unknown): x is Point {
-  return Array.isArray(x) && x.length === 3 && x.every((v) => typeof v === 'number' && Number.isFinite(v));
+  return (
+    Array.isArray(x) &&
+    x.length === 3 &&
+    x.every((v) => typeof v === 'number' && Number.isFinite(v))
+  );
 }
 
 export function parseFeedbackFile(value: unknown, file: string): Feedback {
-  const v = value as { format?: unknown; version?: unknown; badNodes?: unknown; badLinks?: unknown };
+  const v = value as {
+    format?: unknown;
+    version?: unknown;
+    badNodes?: unknown;
+    badLinks?: unknown;
+  };
   if (typeof v !== 'object' || v === null || v.format !== FORMAT) {
     throw new FeedbackFileError(file, `not a navgen feedback file ("format": "${FORMAT}" missing)`);
   }
-  if (v.version !== 1) throw new FeedbackFileError(file, `unsupported version ${String(v.version)} (expected 1)`);
+  if (v.version !== 1)
+    throw new FeedbackFileError(file, `unsupported version ${String(v.version)} (expected 1)`);
   if (!Array.isArray(v.badNodes) || !v.badNodes.every(isPoint)) {
     throw new FeedbackFileError(file, 'badNodes must be a list of [x, y, z] points');
   }
-  if (!Array.isArray(v.badLinks) || !v.badLinks.every((l) => Array.isArray(l) && l.length === 2 && isPoint(l[0]) && isPoint(l[1]))) {
+  if (
+    !Array.isArray(v.badLinks) ||
+    !v.badLinks.every((l) => Array.isArray(l) && l.length === 2 && isPoint(l[0]) && isPoint(l[1]))
+  ) {
     throw new FeedbackFileError(file, 'badLinks must be a list of [[x, y, z], [x, y, z]] pairs');
   }
-  return { badNodes: v.badNodes as Point[], badLinks: v.badLinks as [Point, Point][], warnings: [] };
+  return {
+    badNodes: v.badNodes as Point[],
+    badLinks: v.badLinks as [Point, Point][],
+    warnings: [],
+  };
 }
 
 export async function readFeedbackFile(path: string): Promise<Feedback> {
@@ -104,7 +127,10 @@ export async function readFeedbackFile(path: string): Promise<Feedback> {
     value = JSON.parse(await readFile(path, 'utf8'));
   } catch (e) {
     // One line: V8 quotes the offending text, line breaks included.
-    throw new FeedbackFileError(path, `cannot read as JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`);
+    throw new FeedbackFileError(
+      path,
+      `cannot read as JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`,
+    );
   }
   return parseFeedbackFile(value, path);
 }

@@ -38,7 +38,10 @@ export const navtestReportSchema = {
     death_rate_per_bot_min: rate,
     stuck_rate_per_bot_min: rate,
     bad_nodes: { type: 'array', items: nodeIndex },
-    bad_links: { type: 'array', items: { type: 'array', items: nodeIndex, minItems: 2, maxItems: 2 } },
+    bad_links: {
+      type: 'array',
+      items: { type: 'array', items: nodeIndex, minItems: 2, maxItems: 2 },
+    },
     unreachable_nodes: { type: 'array', items: nodeIndex },
     test_duration_s: rate,
     bot_count: { type: 'integer', minimum: 0 },
@@ -62,7 +65,8 @@ const validate = ajv.compile<NavtestReport>(navtestReportSchema);
 
 function describe(e: ErrorObject): string {
   const where = e.instancePath === '' ? 'the report' : e.instancePath.slice(1).replace(/\//g, '.');
-  if (e.keyword === 'required') return `${where}: missing "${(e.params as { missingProperty: string }).missingProperty}"`;
+  if (e.keyword === 'required')
+    return `${where}: missing "${(e.params as { missingProperty: string }).missingProperty}"`;
   return `${where}: ${e.message ?? 'invalid'}`;
 }
 

@@ -96,18 +96,16 @@ export async function openDemoBytes(path: string): Promise<DemoByteStream> {
     gzip = bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
     const raw = fh.createReadStream({ start: 0, highWaterMark: CHUNK_SIZE, autoClose: true });
     stream = gzip
-      ? raw
-          .pipe(splitGzipTrailer(fileSize))
-          .pipe(
-            createGunzip({
-              chunkSize: CHUNK_SIZE,
-              finishFlush: constants.Z_SYNC_FLUSH,
-              // Room for several output chunks, so zlib keeps inflating while the decoder works
-              // (with the 16 KiB default every chunk fills the buffer and zlib waits for a read:
-              // measured 58 ms instead of 70 ms waiting over the fixture demos).
-              readableHighWaterMark: 4 * CHUNK_SIZE,
-            } as ZlibOptions),
-          )
+      ? raw.pipe(splitGzipTrailer(fileSize)).pipe(
+          createGunzip({
+            chunkSize: CHUNK_SIZE,
+            finishFlush: constants.Z_SYNC_FLUSH,
+            // Room for several output chunks, so zlib keeps inflating while the decoder works
+            // (with the 16 KiB default every chunk fills the buffer and zlib waits for a read:
+            // measured 58 ms instead of 70 ms waiting over the fixture demos).
+            readableHighWaterMark: 4 * CHUNK_SIZE,
+          } as ZlibOptions),
+        )
       : raw;
     if (gzip) raw.on('error', (e) => stream.destroy(e));
   } catch (e) {

@@ -19,7 +19,12 @@
  */
 import { ByteCursor } from './cursor.js';
 import { EntityTable } from './entity-table.js';
-import { BlockFault, DemoParseError, type DemoParseErrorCode, type ParsePosition } from './errors.js';
+import {
+  BlockFault,
+  DemoParseError,
+  type DemoParseErrorCode,
+  type ParsePosition,
+} from './errors.js';
 import { PlayerTable, STATS_STRIDE } from './player-table.js';
 import { READ_SLACK } from './cursor.js';
 import {
@@ -285,7 +290,8 @@ export class Mvd2Decoder {
       case Phase.Length: {
         const length = buf[start] | (buf[start + 1] << 8);
         if (length === 0) {
-          if (this.blockIndex < 0) this.fail('EMPTY', 'end mark before any block', this.streamOffset);
+          if (this.blockIndex < 0)
+            this.fail('EMPTY', 'end mark before any block', this.streamOffset);
           this.phase = Phase.Ended;
           return;
         }
@@ -375,7 +381,10 @@ export class Mvd2Decoder {
           case MvdOp.Nop:
             break;
           default:
-            this.failHere('BAD_OPCODE', `illegible command ${op} (${MVD_OP_NAMES[op] ?? 'unknown'})`);
+            this.failHere(
+              'BAD_OPCODE',
+              `illegible command ${op} (${MVD_OP_NAMES[op] ?? 'unknown'})`,
+            );
         }
       }
     } catch (e) {
@@ -576,25 +585,29 @@ export class Mvd2Decoder {
       }
       const bits = c.u16();
       c.pos = players.parseDelta(c.buf, c.pos, slot, bits, ext, ext2);
-      if (c.pos > c.end) this.failHere('BLOCK_OVERRUN', `player ${slot} delta runs past the end of the block`);
+      if (c.pos > c.end)
+        this.failHere('BLOCK_OVERRUN', `player ${slot} delta runs past the end of the block`);
       players.inuse[slot] = bits & PPS_REMOVE ? 0 : 1;
       // Any delta, even an empty one (a slot coming back), invalidates the cached objects.
       // Stamps instead of clearing the array every frame (TypedArray#fill is not inlined).
-      changed[slot] = changedAt[slot] === stamp ? changed[slot] | bits | PPS_CHANGED : bits | PPS_CHANGED;
+      changed[slot] =
+        changedAt[slot] === stamp ? changed[slot] | bits | PPS_CHANGED : bits | PPS_CHANGED;
       changedAt[slot] = stamp;
     }
 
     const maxEdicts = this.cs.maxEdicts;
     for (;;) {
       c.pos = entities.parseHeader(c.buf, c.pos, ext);
-      if (c.pos > c.end) this.failHere('BLOCK_OVERRUN', 'entity header runs past the end of the block');
+      if (c.pos > c.end)
+        this.failHere('BLOCK_OVERRUN', 'entity header runs past the end of the block');
       const n = entities.number;
       if (n >= maxEdicts) {
         this.failHere('BAD_ENTITY_NUMBER', `entity ${n} (limit ${maxEdicts})`);
       }
       if (n === 0) break;
       c.pos = entities.parseDelta(c.buf, c.pos, n, ext, ext2);
-      if (c.pos > c.end) this.failHere('BLOCK_OVERRUN', `entity ${n} delta runs past the end of the block`);
+      if (c.pos > c.end)
+        this.failHere('BLOCK_OVERRUN', `entity ${n} delta runs past the end of the block`);
       entities.seen[n] = stamp;
       if (entities.bitsLo & U_REMOVE) {
         entities.inuse[n] = 0;
@@ -714,7 +727,12 @@ export class Mvd2Decoder {
       gunOffset: [p.gunOffset[o] / 4, p.gunOffset[o + 1] / 4, p.gunOffset[o + 2] / 4],
       gunAngles: [p.gunAngles[o] / 4, p.gunAngles[o + 1] / 4, p.gunAngles[o + 2] / 4],
       blend: [p.blend[b], p.blend[b + 1], p.blend[b + 2], p.blend[b + 3]],
-      damageBlend: [p.damageBlend[b], p.damageBlend[b + 1], p.damageBlend[b + 2], p.damageBlend[b + 3]],
+      damageBlend: [
+        p.damageBlend[b],
+        p.damageBlend[b + 1],
+        p.damageBlend[b + 2],
+        p.damageBlend[b + 3],
+      ],
       fov: p.fov[slot],
       stats: Array.from(p.stats.subarray(s, s + numStats)),
     };

@@ -5,7 +5,13 @@
  */
 import { lastValueFrom, reduce } from 'rxjs';
 import { DemoParseError, type DemoParseErrorData } from './errors.js';
-import { MVD_FRAME_TIME, MVF_EXTLIMITS, MVF_EXTLIMITS_2, MVF_NOMSGS, MVF_SINGLEPOV } from './protocol.js';
+import {
+  MVD_FRAME_TIME,
+  MVF_EXTLIMITS,
+  MVF_EXTLIMITS_2,
+  MVF_NOMSGS,
+  MVF_SINGLEPOV,
+} from './protocol.js';
 import { readDemo } from './read-demo.js';
 import type { DemoEvent } from './types.js';
 

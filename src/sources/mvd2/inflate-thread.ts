@@ -19,10 +19,20 @@ import type { DemoByteStream } from './byte-stream.js';
 const AHEAD = 4;
 
 type FromWorker =
-  | { readonly id: number; readonly type: 'meta'; readonly gzip: boolean; readonly fileSize: number }
+  | {
+      readonly id: number;
+      readonly type: 'meta';
+      readonly gzip: boolean;
+      readonly fileSize: number;
+    }
   | { readonly id: number; readonly type: 'chunk'; readonly chunk: Uint8Array }
   | { readonly id: number; readonly type: 'end' }
-  | { readonly id: number; readonly type: 'error'; readonly code: string | undefined; readonly message: string };
+  | {
+      readonly id: number;
+      readonly type: 'error';
+      readonly code: string | undefined;
+      readonly message: string;
+    };
 
 type ToWorker =
   | { readonly id: number; readonly type: 'open'; readonly path: string }
@@ -59,7 +69,12 @@ async function serve(): Promise<void> {
     });
     try {
       bytes = await openDemoBytes(path);
-      port.postMessage({ id, type: 'meta', gzip: bytes.gzip, fileSize: bytes.fileSize } satisfies FromWorker);
+      port.postMessage({
+        id,
+        type: 'meta',
+        gzip: bytes.gzip,
+        fileSize: bytes.fileSize,
+      } satisfies FromWorker);
       for await (const chunk of bytes.chunks) {
         if (closed) break;
         // A chunk of its own (zlib may slice several outputs from one buffer) to transfer.
@@ -72,7 +87,12 @@ async function serve(): Promise<void> {
       if (!closed) port.postMessage({ id, type: 'end' } satisfies FromWorker);
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
-      port.postMessage({ id, type: 'error', code: err?.code, message: err?.message ?? String(e) } satisfies FromWorker);
+      port.postMessage({
+        id,
+        type: 'error',
+        code: err?.code,
+        message: err?.message ?? String(e),
+      } satisfies FromWorker);
     } finally {
       bytes?.close();
       streams.delete(id);
@@ -93,7 +113,10 @@ let worker: Worker | null = null;
 function moduleFile(): string {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.js')) return here;
-  return here.replace(/[/\\]src[/\\]sources[/\\]mvd2[/\\]inflate-thread\.ts$/, '/dist/sources/mvd2/inflate-thread.js');
+  return here.replace(
+    /[/\\]src[/\\]sources[/\\]mvd2[/\\]inflate-thread\.ts$/,
+    '/dist/sources/mvd2/inflate-thread.js',
+  );
 }
 let nextId = 1;
 const readers = new Map<number, (m: FromWorker) => void>();
@@ -104,7 +127,13 @@ function thread(): Worker {
   w.unref();
   w.on('message', (m: FromWorker) => readers.get(m.id)?.(m));
   w.on('error', (e) => {
-    for (const deliver of readers.values()) deliver({ id: 0, type: 'error', code: undefined, message: `inflate thread failed: ${e.message}` });
+    for (const deliver of readers.values())
+      deliver({
+        id: 0,
+        type: 'error',
+        code: undefined,
+        message: `inflate thread failed: ${e.message}`,
+      });
   });
   worker = w;
   return w;

@@ -82,7 +82,14 @@ export class PlayerTable {
    * Reads are unchecked: the caller guarantees {@link READ_SLACK} readable bytes after the
    * block and compares the returned position with the block's end.
    */
-  parseDelta(b: Uint8Array, p: number, slot: number, bits: number, ext: boolean, ext2: boolean): number {
+  parseDelta(
+    b: Uint8Array,
+    p: number,
+    slot: number,
+    bits: number,
+    ext: boolean,
+    ext2: boolean,
+  ): number {
     const o = slot * 3;
     if (bits & PPS_M_TYPE) this.pmType[slot] = b[p++];
 
@@ -137,7 +144,8 @@ export class PlayerTable {
     if (bits & PPS_BLEND) p = this.parseBlend(b, p, slot, ext2);
     if (bits & PPS_FOV) this.fov[slot] = b[p++];
     if (bits & PPS_RDFLAGS) this.rdflags[slot] = b[p++];
-    if (bits & PPS_STATS) p = ext2 ? this.parseStatsVarint(b, p, slot) : this.parseStats32(b, p, slot);
+    if (bits & PPS_STATS)
+      p = ext2 ? this.parseStatsVarint(b, p, slot) : this.parseStats32(b, p, slot);
     return p;
   }
 

@@ -74,9 +74,14 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
             { cause: e },
           );
         } else {
-          throw new DemoParseError('IO', `read failed: ${(e as Error).message}`, decoder.position(), {
-            cause: e,
-          });
+          throw new DemoParseError(
+            'IO',
+            `read failed: ${(e as Error).message}`,
+            decoder.position(),
+            {
+              cause: e,
+            },
+          );
         }
       }
       const endMark = decoder.ended;

@@ -16,7 +16,9 @@ const demos = HAVE_FIXTURES
 
 function oracleLines(demo: string): unknown[] {
   const base = demo.replace(/\.mvd2(\.gz)?$/, '');
-  const text = gunzipSync(readFileSync(fixture('oracle', `${base}.oracle.jsonl.gz`))).toString('utf8');
+  const text = gunzipSync(readFileSync(fixture('oracle', `${base}.oracle.jsonl.gz`))).toString(
+    'utf8',
+  );
   return text
     .split('\n')
     .filter((l) => l.length > 0)
@@ -50,7 +52,11 @@ describeFixtures('MVD2 reader against the engine oracle', () => {
       expect(actual.length).toBe(expected.length);
       // First differing line, reported alone so a failure stays readable.
       const firstBad = actual.findIndex((line, i) => !isDeepStrictEqual(line, expected[i]));
-      if (firstBad >= 0) expect({ line: firstBad, actual: actual[firstBad] }).toEqual({ line: firstBad, actual: expected[firstBad] });
+      if (firstBad >= 0)
+        expect({ line: firstBad, actual: actual[firstBad] }).toEqual({
+          line: firstBad,
+          actual: expected[firstBad],
+        });
     });
   }
 });
