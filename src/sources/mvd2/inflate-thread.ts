@@ -121,27 +121,35 @@ function moduleFile(): string {
 let nextId = 1;
 const readers = new Map<number, (m: FromWorker) => void>();
 
+/** Set when the worker could not run: this thread then reads demos itself. */
+let failed = false;
+
 function thread(): Worker {
   if (worker) return worker;
-  const w = new Worker(moduleFile(), { workerData: { role: WORKER_MARK } });
+  // No inherited execArgv: flags of this process (`--input-type`, loaders) do not apply to it.
+  const w = new Worker(moduleFile(), { workerData: { role: WORKER_MARK }, execArgv: [] });
   w.unref();
   w.on('message', (m: FromWorker) => readers.get(m.id)?.(m));
-  w.on('error', (e) => {
-    for (const deliver of readers.values())
-      deliver({
-        id: 0,
-        type: 'error',
-        code: undefined,
-        message: `inflate thread failed: ${e.message}`,
-      });
+  const fail = (message: string): void => {
+    failed = true;
+    worker = null;
+    for (const [id, deliver] of readers) deliver({ id, type: 'error', code: undefined, message });
+  };
+  w.on('error', (e) => fail(`inflate thread failed: ${e.message}`));
+  w.on('exit', (code) => {
+    if (readers.size > 0) fail(`inflate thread stopped (exit code ${code})`);
+    worker = null;
   });
   worker = w;
   return w;
 }
 
-/** Whether demos are read on the worker thread (`NAVGEN_INFLATE_THREAD=0` turns it off). */
+/**
+ * Whether demos are read on the worker thread (`NAVGEN_INFLATE_THREAD=0` turns it off; a worker
+ * that could not run turns it off for the rest of the process).
+ */
 export function inflateThreadEnabled(): boolean {
-  return process.env.NAVGEN_INFLATE_THREAD !== '0';
+  return process.env.NAVGEN_INFLATE_THREAD !== '0' && !failed;
 }
 
 /** The byte source `readDemo` uses: on the inflate thread, or on this thread when turned off. */
