@@ -17,6 +17,7 @@ import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { CliError, EXIT_FAILURE, EXIT_LOCKED, EXIT_PARTIAL, EXIT_USAGE } from '../exit-codes.js';
 import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/build-lock.js';
 import { progressObserver } from '../progress.js';
+import { lockWaitOption, positiveInt } from '../option-parsers.js';
 import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
 
 interface BuildOptions {
@@ -37,20 +38,6 @@ interface BuildOptions {
   quiet?: boolean;
   progress?: boolean;
 }
-
-const positiveInt = (name: string) => (v: string) => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1)
-    throw new CliError(`${name} must be a positive integer, got "${v}"`, EXIT_USAGE);
-  return n;
-};
-
-const seconds = (v: string) => {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0)
-    throw new CliError(`--lock-wait must be a number of seconds ≥ 0, got "${v}"`, EXIT_USAGE);
-  return n;
-};
 
 export function register(program: Command): void {
   program
@@ -91,14 +78,7 @@ export function register(program: Command): void {
       '--keep-damaged-prefix',
       'use the frames before the damage of damaged demos (default: quarantine them)',
     )
-    .addOption(
-      new Option(
-        '--lock-wait <seconds>',
-        'wait this long for another build of the same outputs to finish, then exit with code 5 (0: at once)',
-      )
-        .default(600)
-        .argParser(seconds),
-    )
+    .addOption(lockWaitOption())
     .option('--json', 'print the summary as JSON (one entry per demo)')
     .option('-q, --quiet', 'print nothing but errors')
     .option('--no-progress', 'no progress bar or lines')

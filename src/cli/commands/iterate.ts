@@ -17,6 +17,7 @@ import { CommandTester } from '../../iterate/command-tester.js';
 import { iterate, IterationAbortedError, type IterateObserver } from '../../iterate/iterate.js';
 import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
 import { MonotonicityError } from '../../iterate/monotonicity.js';
+import { positiveInt } from '../option-parsers.js';
 import { resolveNavtestConfig } from '../../iterate/navtest-config.js';
 import {
   CliError,
@@ -33,13 +34,6 @@ interface IterateFlags {
   quiet?: boolean;
   progress?: boolean;
 }
-
-const positiveInt = (name: string) => (v: string) => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1)
-    throw new CliError(`${name} must be a positive integer, got "${v}"`, EXIT_USAGE);
-  return n;
-};
 
 export function register(program: Command): void {
   program

@@ -11,21 +11,8 @@ import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { watchDefaults, watchPipeline } from '../../pipeline/watch.js';
 import { CliError, EXIT_LOCKED, EXIT_USAGE } from '../exit-codes.js';
 import { BuildLockedError, lockOutputs } from '../../pipeline/build-lock.js';
+import { lockWaitOption, milliseconds } from '../option-parsers.js';
 import { formatBuildSummary } from '../build-summary.js';
-
-const ms = (name: string) => (v: string) => {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 50)
-    throw new CliError(`${name} must be a number of milliseconds ≥ 50, got "${v}"`, EXIT_USAGE);
-  return n;
-};
-
-const lockWaitSeconds = (v: string) => {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0)
-    throw new CliError(`--lock-wait must be a number of seconds ≥ 0, got "${v}"`, EXIT_USAGE);
-  return n;
-};
 
 export function register(program: Command): void {
   program
@@ -37,21 +24,14 @@ export function register(program: Command): void {
     .addOption(
       new Option('--interval <ms>', 'how often to look for demo changes')
         .default(watchDefaults.interval)
-        .argParser(ms('--interval')),
+        .argParser(milliseconds('--interval', 50)),
     )
     .addOption(
       new Option('--settle <ms>', 'how long demos must stay unchanged before a rebuild')
         .default(watchDefaults.settle)
-        .argParser(ms('--settle')),
+        .argParser(milliseconds('--settle', 50)),
     )
-    .addOption(
-      new Option(
-        '--lock-wait <seconds>',
-        'wait this long for another build of the same outputs to finish, then exit with code 5',
-      )
-        .default(600)
-        .argParser(lockWaitSeconds),
-    )
+    .addOption(lockWaitOption())
     .option('-q, --quiet', 'print only errors')
     .action(
       async (
