@@ -56,6 +56,10 @@ export async function runTasks(
           idleTimeout: 1000,
           // Tasks are asynchronous (file and zlib I/O): workers must not block on Atomics.wait.
           atomics: 'disabled',
+          // The worker is compiled JavaScript: flags of this process (a TypeScript loader under
+          // tsx or vitest, `--input-type`) must not apply to it. Under tsx the inherited loader
+          // rewrote every module import into a getter call and made two lanes slower than one.
+          execArgv: [],
         })
       : null;
 
