@@ -25,6 +25,7 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
     outputs: r.outputs,
     strafeTraces: r.strafeTraces,
     warnings: [...r.feedbackWarnings, ...r.cacheProblems],
+    removedTempFiles: r.removedTempFiles,
     seconds: Math.round(seconds * 100) / 100,
   };
 }
@@ -80,6 +81,8 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
     );
   }
   for (const w of [...r.feedbackWarnings, ...r.cacheProblems]) lines.push(`warning: ${w}`);
+  if (r.removedTempFiles.length > 0)
+    lines.push(`removed ${r.removedTempFiles.length} temporary file(s) left by interrupted builds`);
   lines.push('');
   for (const [what, path] of Object.entries(r.outputs)) lines.push(`wrote ${what}: ${path}`);
   lines.push(`time ${seconds.toFixed(1)} s`);

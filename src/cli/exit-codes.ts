@@ -7,7 +7,10 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 /** The command line or a configuration file is invalid; nothing was done. */
 export const EXIT_USAGE = 2;
-/** The work completed, but some demos were quarantined as damaged or failed (see the summary). */
+/**
+ * The work completed, but some demos were damaged (quarantined, or their good prefix kept) or
+ * failed (see the summary).
+ */
 export const EXIT_PARTIAL = 3;
 /** `navgen iterate`: the best result was shipped but the nav test never passed. */
 export const EXIT_NOT_CONVERGED = 4;
@@ -18,7 +21,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  success
   1  failure (unreadable input, failed build, invalid output)
   2  invalid command line or configuration; nothing was done
-  3  done, but some demos were damaged (quarantined) or failed (see the summary)
+  3  done, but some demos were damaged (quarantined or prefix kept) or failed (see the summary)
   4  iterate: never passed the nav test; the best iteration was shipped
   5  build/watch/iterate: another build of the same outputs held the lock (see --lock-wait)
 `;

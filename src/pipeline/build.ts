@@ -14,8 +14,8 @@
  *
  * Progress goes to an observer; the result carries the summary for the report and console.
  */
-import { mkdir } from 'node:fs/promises';
-import { dirname, relative } from 'node:path';
+import { mkdir, readdir } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
 import { buildNodeTypeTable } from '../nav/node-types.js';
@@ -26,6 +26,7 @@ import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
 import { readNavFile } from '../sinks/nav/read-nav.js';
+import { sweepStaleTempFiles } from '../sinks/stale-temp-files.js';
 import {
   EMPTY_FEEDBACK,
   feedbackFromReport,
@@ -39,6 +40,7 @@ import { cacheKey, canonicalJson, decodeEntry, hashText, readEntry } from './dem
 import { HashIndex } from './hash-index.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
 import { runTasks } from './demo-pool.js';
+import type { DemoRunResult } from './run-demo.js';
 import { graphToNav, type NavBuildStats } from './graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
 import { demoStages, graphStages, type PipelineSpec } from './pipeline-spec.js';
@@ -61,8 +63,15 @@ export type DemoStatus =
   /** Same bytes as another demo of the build. */
   | 'duplicate';
 
-/** Statuses that mean something went wrong with a demo. */
-export const PROBLEM_STATUSES: ReadonlySet<DemoStatus> = new Set(['quarantined', 'failed']);
+/**
+ * Statuses that mean something went wrong with a demo (`navgen build` exits with 3). A kept
+ * prefix is one: the demo is still damaged, and a script must hear of it whatever was kept.
+ */
+export const PROBLEM_STATUSES: ReadonlySet<DemoStatus> = new Set([
+  'quarantined',
+  'partial',
+  'failed',
+]);
 
 /** What happened to one demo. */
 export interface DemoReport {
@@ -94,6 +103,8 @@ export interface BuildResult {
   readonly strafeTraces: number;
   readonly feedbackWarnings: readonly string[];
   readonly cacheProblems: readonly string[];
+  /** Temporary files of interrupted writes (by processes that are gone) removed by this build. */
+  readonly removedTempFiles: readonly string[];
 }
 
 export interface BuildObserver {
@@ -198,6 +209,7 @@ export async function runBuild(
   }
   const setup = await workerSetup(spec);
   const name = (p: string) => relative(spec.baseDir, p) || p;
+  const removedTempFiles = await sweepStaleTempFiles(await tempFolders(spec));
   observer.start?.(paths.length);
 
   // 2. Per demo: hash and look in the cache here (cheap), read the misses in workers.
@@ -228,7 +240,7 @@ export async function runBuild(
       );
       if (hit) {
         record(path, {
-          report: demoReport(file, contentHash, 'cache', hit.result.votes, hit.result.damage, spec),
+          report: demoReport(file, contentHash, 'cache', hit.result, spec),
           votes: hit.result.votes,
         });
         return;
@@ -247,9 +259,10 @@ export async function runBuild(
       cacheProblems.push(
         `${task.name}: cache entry not written (${outcome.result.cacheWriteError})`,
       );
-    const { votes, damage } = decodeEntry(outcome.result.entry);
+    const entry = decodeEntry(outcome.result.entry);
+    const { votes } = entry;
     record(task.path, {
-      report: demoReport(task.name, task.contentHash, 'read', votes, damage, spec),
+      report: demoReport(task.name, task.contentHash, 'read', entry, spec),
       votes,
     });
   });
@@ -334,6 +347,7 @@ export async function runBuild(
     strafeTraces: traces.length,
     feedbackWarnings,
     cacheProblems,
+    removedTempFiles,
   };
   const report = buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null);
   if (spec.output.report) {
@@ -349,6 +363,22 @@ export async function runBuild(
     outputs.html = spec.output.html;
   }
   return result;
+}
+
+/**
+ * Where this build's atomic writes put temporary files: the output folders, the cache folder
+ * and its fan-out folders (`cache/ab/…`).
+ */
+async function tempFolders(spec: PipelineSpec): Promise<string[]> {
+  const folders = Object.values(spec.output)
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => dirname(p));
+  if (spec.cache) {
+    folders.push(spec.cache);
+    const fanOut = await readdir(spec.cache, { withFileTypes: true }).catch(() => []);
+    for (const d of fanOut) if (d.isDirectory()) folders.push(join(spec.cache, d.name));
+  }
+  return folders;
 }
 
 function failedReport(file: string, error: string): DemoReport {
@@ -372,8 +402,7 @@ function demoReport(
   file: string,
   contentHash: string,
   source: 'read' | 'cache',
-  votes: DemoVotes,
-  damage: { message?: string; reason?: string; code?: string } | null,
+  { votes, damage, framesRead }: DemoRunResult,
   spec: PipelineSpec,
 ): DemoReport {
   let used = true;
@@ -381,9 +410,10 @@ function demoReport(
   let note: string | null = null;
   let error: string | null = null;
   if (damage) {
-    error = (damage as { message?: string }).message ?? `${damage.code}: ${damage.reason}`;
     // The reader's full message: file, byte offset, segment, block and frame of the damage.
-    if (DemoParseError.isData(damage)) error = DemoParseError.fromData(damage).message;
+    error = DemoParseError.isData(damage)
+      ? DemoParseError.fromData(damage).message
+      : (damage as { message: string }).message;
     if (spec.damaged === 'quarantine') {
       used = false;
       status = 'quarantined';
@@ -419,7 +449,9 @@ function demoReport(
     warnings: votes.warnings,
     nodeVotes: votes.weights.length,
     linkVotes: votes.linkWeights.length,
-    frames: votes.stream?.frames ?? 0,
+    // A damaged demo has no end event: count the frames delivered before the damage (entries
+    // cached by an older version lack the count).
+    frames: votes.stream?.frames ?? framesRead ?? 0,
   };
 }
 

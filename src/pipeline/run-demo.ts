@@ -7,7 +7,7 @@
  * stage flushes what it holds, and the outcome carries the error. The build then quarantines
  * the demo, or keeps its good prefix if the pipeline asks (`damaged: keep-prefix`).
  */
-import { catchError, EMPTY, type Observable } from 'rxjs';
+import { catchError, EMPTY, tap, type Observable } from 'rxjs';
 import { readDemo } from '../sources/mvd2/read-demo.js';
 import type { NavEvent } from '../operators/types.js';
 import { DemoVotesCollector, errorData, type DemoVotes } from './demo-votes.js';
@@ -22,6 +22,8 @@ export interface DemoRunResult {
   readonly votes: DemoVotes;
   /** Why the demo could not be read to its end, if it could not. */
   readonly damage: ReturnType<typeof errorData> | null;
+  /** Frames the reader delivered (for a damaged demo: the frames before the damage). */
+  readonly framesRead: number;
 }
 
 /** Builds the operators once; they keep no state outside a subscription. */
@@ -35,7 +37,11 @@ export async function runDemo(
   operators: readonly DemoOperator[],
 ): Promise<DemoRunResult> {
   let damage: DemoRunResult['damage'] = null;
+  let framesRead = 0;
   let stream: Observable<NavEvent> = readDemo(path, { name }).pipe(
+    tap((e) => {
+      if (e.kind === 'frame') framesRead++;
+    }),
     catchError((e: unknown) => {
       damage = errorData(e);
       return EMPTY;
@@ -46,5 +52,5 @@ export async function runDemo(
   await new Promise<void>((resolve, reject) =>
     stream.subscribe({ next: (e) => collector.add(e), error: reject, complete: resolve }),
   );
-  return { votes: collector.finish(), damage };
+  return { votes: collector.finish(), damage, framesRead };
 }

@@ -7,7 +7,8 @@
  * - whatever else a kill leaves in the output folder is hidden (`.name…tmp`, a stale lock),
  *   never a file with an output's name;
  * - the rerun ends well, recovers the killed build's lock, reports no damaged cache entry
- *   (`--json` warnings), and writes outputs equal to the clean build's;
+ *   (`--json` warnings), removes the killed build's temporary files, and writes outputs equal
+ *   to the clean build's;
  * - every cache entry left over decodes.
  *
  * Kill times are drawn from a fixed seed, spread over the expected duration of the build being
@@ -73,6 +74,7 @@ describeFixtures('navgen build killed with SIGKILL at random moments', () => {
     let interrupted = 0;
     let staleLocks = 0;
     let tempFiles = 0;
+    let tempFilesRemoved = 0;
     let warmMs = coldMs;
     for (let k = 0; k < KILLS; k++) {
       if (k % 4 === 0) rmSync(cache, { recursive: true, force: true });
@@ -94,8 +96,14 @@ describeFixtures('navgen build killed with SIGKILL at random moments', () => {
       const summary = JSON.parse(rerun.stdout) as {
         warnings: string[];
         outputs: Record<string, string>;
+        removedTempFiles: string[];
       };
       expect(summary.warnings, when).toEqual([]);
+      // The killed build's temporary files are gone after the rerun (it removed them).
+      expect(fg.sync(['out/.*.tmp', 'cache/**/.*.tmp'], { cwd: work, dot: true }), when).toEqual(
+        [],
+      );
+      tempFilesRemoved += summary.removedTempFiles.length;
       expect(Object.values(summary.outputs)).toEqual(
         expect.arrayContaining(WIZS_OUTPUTS.map((o) => join(work, o))),
       );
@@ -110,10 +118,11 @@ describeFixtures('navgen build killed with SIGKILL at random moments', () => {
       expect(existsSync(join(out, '.wizs.navgen.lock')), when).toBe(false);
     }
     console.info(
-      `crash test: ${interrupted} of ${KILLS} builds killed mid-run, ${staleLocks} stale locks recovered, ${tempFiles} temporary files seen after kills`,
+      `crash test: ${interrupted} of ${KILLS} builds killed mid-run, ${staleLocks} stale locks recovered, ${tempFiles} temporary files seen after kills, ${tempFilesRemoved} removed by reruns`,
     );
     expect(interrupted).toBeGreaterThanOrEqual(KILLS * 0.6);
     expect(staleLocks).toBeGreaterThan(0);
+    expect(tempFilesRemoved).toBe(tempFiles);
     const entries = fg.sync('**/*.ngdc', { cwd: cache, absolute: true });
     expect(entries).toHaveLength(DEMOS);
     for (const e of entries) expect(() => decodeEntry(readFileSync(e))).not.toThrow();

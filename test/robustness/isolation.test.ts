@@ -60,6 +60,8 @@ describeFixtures('one bad demo among good ones', () => {
   let garbage: string;
   let notADemo: string;
   let cut: string;
+  /** Frames of the undamaged source demo. */
+  let sourceFrames: number;
 
   beforeAll(async () => {
     mkdirSync(bad);
@@ -87,6 +89,8 @@ describeFixtures('one bad demo among good ones', () => {
     cut = join(bad, 'cut.mvd2');
     writeFileSync(cut, stream.subarray(0, stream.length >> 1));
     without = await build('without', []);
+    sourceFrames = entry(await build('source', [source]), source).frames;
+    expect(sourceFrames).toBeGreaterThan(1000);
   });
 
   it.each([
@@ -108,6 +112,9 @@ describeFixtures('one bad demo among good ones', () => {
         new RegExp(`${file().split('/').pop()!.replace(/\./g, '\\.')}@0x[0-9a-f]+[ :]`),
       );
       expect(reportOf(name, file())).toMatchObject({ status: 'quarantined', error: e.error });
+      // Frames before the damage are counted even though none is used.
+      if (what.startsWith('a damaged')) expect(e.frames).toBeGreaterThan(sourceFrames * 0.3);
+      else expect(e.frames).toBe(0);
       expect(r.demos.filter((d) => d !== e).every((d) => d.status === 'used')).toBe(true);
       expect(nav(name)).toBe(nav('without'));
       expect(r.nav.nodes).toBe(without.nav.nodes);
@@ -123,6 +130,9 @@ describeFixtures('one bad demo among good ones', () => {
       const e = entry(r, file);
       expect(e.status).toBe('partial');
       expect(e.used).toBe(true);
+      // The frames read before the damage (the damage sits at 50–60 % of the demo).
+      expect(e.frames).toBeGreaterThan(sourceFrames * 0.3);
+      expect(e.frames).toBeLessThan(sourceFrames * 0.7);
       expect(e.error).toMatch(/BAD_|BLOCK_OVERRUN/);
       expect(e.nodeVotes).toBeGreaterThan(500);
       expect(e.linkVotes).toBeGreaterThan(100);
@@ -130,7 +140,7 @@ describeFixtures('one bad demo among good ones', () => {
     }
     // A prefix without frames (garbage from byte 0) has no votes: the nav is the quarantine one.
     const r = await build('k-garbage', [garbage], 'keep-prefix');
-    expect(entry(r, garbage)).toMatchObject({ status: 'partial', nodeVotes: 0 });
+    expect(entry(r, garbage)).toMatchObject({ status: 'partial', nodeVotes: 0, frames: 0 });
     expect(nav('k-garbage')).toBe(nav('without'));
   });
 
@@ -186,5 +196,20 @@ describeFixtures('one bad demo among good ones', () => {
       'used',
     ]);
     expect(sha256(join(cli, 'wizs.nav'))).toBe(nav('without'));
+  });
+
+  it('a kept prefix is still damage to a script: exit 3, status partial', async () => {
+    ensureBuilt();
+    const out = join(work, 'cli-prefix');
+    mkdirSync(out);
+    const args = ['build', '--map', 'wizs', '--bsp', fixture('maps', 'wizs.bsp')];
+    args.push('--out', join(out, 'wizs.nav'), '--no-cache', '--no-html', '--json');
+    args.push('--keep-damaged-prefix', ...good, streamDamaged);
+    const run = await startNavgen(out, args).done;
+    expect(run.code, run.stderr).toBe(3);
+    const summary = JSON.parse(run.stdout) as { demos: { file: string; status: string }[] };
+    expect(summary.demos.find((d) => d.file.endsWith('stream-damaged.mvd2.gz'))!.status).toBe(
+      'partial',
+    );
   });
 });

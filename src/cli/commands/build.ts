@@ -76,7 +76,7 @@ export function register(program: Command): void {
     .option('--feedback-nav <file>', 'the .nav that the navtest report tested')
     .option(
       '--keep-damaged-prefix',
-      'use the frames before the damage of damaged demos (default: quarantine them)',
+      'use the frames before the damage of damaged demos (default: quarantine them); exit code 3 either way',
     )
     .addOption(lockWaitOption())
     .option('--json', 'print the summary as JSON (one entry per demo)')
