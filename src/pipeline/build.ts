@@ -39,13 +39,13 @@ import { VERSION } from '../version.js';
 import { cacheKey, canonicalJson, decodeEntry, hashText, readEntry } from './demo-cache.js';
 import { HashIndex } from './hash-index.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
-import { runTasks } from './demo-pool.js';
+import { DemoLanes } from './demo-pool.js';
 import type { DemoRunResult } from './run-demo.js';
 import { graphToNav, type NavBuildStats } from './graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
 import { demoStages, graphStages, type PipelineSpec } from './pipeline-spec.js';
 import type { GraphOperator, StageContext } from './stage.js';
-import type { DemoTask, WorkerSetup } from './worker.js';
+import type { WorkerSetup } from './worker.js';
 
 export type DemoStatus =
   /** Contributes all it read. */
@@ -220,36 +220,8 @@ export async function runBuild(
     byPath.set(path, entry);
     observer.demo?.(entry.report, ++done, paths.length);
   };
-  const misses: DemoTask[] = [];
-  const hashes = await HashIndex.open(spec.cache, spec.map);
-  await forEachLimit(paths, HASH_CONCURRENCY, async (path) => {
-    const file = name(path);
-    let contentHash: string;
-    try {
-      contentHash = await hashes.hash(path);
-    } catch (e) {
-      record(path, {
-        report: failedReport(file, `cannot read: ${(e as Error).message}`),
-        votes: null,
-      });
-      return;
-    }
-    if (spec.cache) {
-      const hit = await readEntry(spec.cache, cacheKey(contentHash, setup.configHash), (reason) =>
-        cacheProblems.push(`${file}: damaged cache entry recomputed (${reason})`),
-      );
-      if (hit) {
-        record(path, {
-          report: demoReport(file, contentHash, 'cache', hit.result, spec),
-          votes: hit.result.votes,
-        });
-        return;
-      }
-    }
-    misses.push({ path, name: file, contentHash, setup });
-  });
-  misses.sort((a, b) => (a.path < b.path ? -1 : 1));
-  await runTasks(misses, spec.workers, (outcome) => {
+  // Misses are read as they are found: parsing overlaps the hashing of the other demos.
+  const lanes = new DemoLanes(spec.workers, (outcome) => {
     const { task } = outcome;
     if (!outcome.ok) {
       record(task.path, { report: failedReport(task.name, outcome.error), votes: null });
@@ -260,16 +232,46 @@ export async function runBuild(
         `${task.name}: cache entry not written (${outcome.result.cacheWriteError})`,
       );
     const entry = decodeEntry(outcome.result.entry);
-    const { votes } = entry;
     record(task.path, {
       report: demoReport(task.name, task.contentHash, 'read', entry, spec),
-      votes,
+      votes: entry.votes,
     });
   });
+  try {
+    const hashes = await HashIndex.open(spec.cache, spec.map);
+    await forEachLimit(paths, HASH_CONCURRENCY, async (path) => {
+      const file = name(path);
+      let contentHash: string;
+      try {
+        contentHash = await hashes.hash(path);
+      } catch (e) {
+        record(path, {
+          report: failedReport(file, `cannot read: ${(e as Error).message}`),
+          votes: null,
+        });
+        return;
+      }
+      if (spec.cache) {
+        const hit = await readEntry(spec.cache, cacheKey(contentHash, setup.configHash), (reason) =>
+          cacheProblems.push(`${file}: damaged cache entry recomputed (${reason})`),
+        );
+        if (hit) {
+          record(path, {
+            report: demoReport(file, contentHash, 'cache', hit.result, spec),
+            votes: hit.result.votes,
+          });
+          return;
+        }
+      }
+      lanes.add({ path, name: file, contentHash, setup });
+    });
+    await hashes
+      .save(paths)
+      .catch((e: Error) => cacheProblems.push(`hash index not written (${e.message})`));
+  } finally {
+    await lanes.finish();
+  }
   cacheProblems.sort();
-  await hashes
-    .save(paths)
-    .catch((e: Error) => cacheProblems.push(`hash index not written (${e.message})`));
 
   // 3. Contributions, in content-hash order; the first path of identical bytes wins.
   const ordered = paths.map((p) => byPath.get(p)!);
