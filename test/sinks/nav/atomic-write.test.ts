@@ -6,32 +6,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NavFile } from '../../../src/nav/types.js';
 import { writeFileAtomic } from '../../../src/sinks/atomic-write.js';
 import { NavValidationError } from '../../../src/sinks/nav/errors.js';
 import { decodeNav } from '../../../src/sinks/nav/read-nav.js';
 import { writeNavFile } from '../../../src/sinks/nav/write-nav-file.js';
-import { payloadBytes, twoNodes } from './nav-bytes.js';
+import { payloadBytes, twoNodeNav, twoNodes } from './nav-bytes.js';
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'navgen-atomic-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function validNav(): NavFile {
-  return {
-    version: 2,
-    nodes: twoNodes().map((n) => ({
-      area: n.area ?? 0,
-      origin: n.origin,
-      type: n.type,
-      nodenum: n.nodenum,
-      inuse: n.inuse,
-      links: n.links.map((l) => ({ target: l.target, targetType: l.type, cost: l.cost })),
-    })),
-  };
-}
 
 describe('writeFileAtomic', () => {
   it('creates and replaces a file, leaving only the file', async () => {
@@ -79,7 +64,7 @@ describe('writeFileAtomic', () => {
 describe('writeNavFile', () => {
   it('writes a nav that reads back with the payload built by hand', async () => {
     const path = join(dir, 'map.nav');
-    const written = await writeNavFile(path, validNav());
+    const written = await writeNavFile(path, twoNodeNav());
     const reread = decodeNav(readFileSync(path), path);
     expect(Buffer.from(reread.payload)).toEqual(payloadBytes(2, twoNodes()));
     expect(written).toMatchObject({
@@ -95,7 +80,7 @@ describe('writeNavFile', () => {
 
   it('a nav that fails validation leaves no file and no temporary file', async () => {
     const path = join(dir, 'map.nav');
-    const nav = validNav();
+    const nav = twoNodeNav();
     nav.nodes[1].links[0].target = 5;
     await expect(writeNavFile(path, nav)).rejects.toBeInstanceOf(NavValidationError);
     expect(readdirSync(dir)).toEqual([]);
@@ -104,18 +89,18 @@ describe('writeNavFile', () => {
   it('replaces an existing file only on success', async () => {
     const path = join(dir, 'map.nav');
     writeFileSync(path, 'previous');
-    const bad = validNav();
+    const bad = twoNodeNav();
     bad.nodes[0].nodenum = 1;
     await expect(writeNavFile(path, bad)).rejects.toThrow(/BAD_NODENUM/);
     expect(readFileSync(path, 'utf8')).toBe('previous');
     expect(readdirSync(dir)).toEqual(['map.nav']);
-    await writeNavFile(path, validNav());
-    expect(decodeNav(readFileSync(path), path).nav).toEqual(validNav());
+    await writeNavFile(path, twoNodeNav());
+    expect(decodeNav(readFileSync(path), path).nav).toEqual(twoNodeNav());
     expect(readdirSync(dir)).toEqual(['map.nav']);
   });
 
   it('reports engine-safe warnings', async () => {
-    const nav = validNav();
+    const nav = twoNodeNav();
     nav.nodes[1].inuse = 0;
     const written = await writeNavFile(join(dir, 'map.nav'), nav);
     expect(written.warnings.map((w) => w.code)).toEqual(['NODE_NOT_IN_USE']);

@@ -9,21 +9,7 @@ import { buildNodeTypeTable } from '../../../src/nav/node-types.js';
 import type { NavFile } from '../../../src/nav/types.js';
 import { encodeNav } from '../../../src/sinks/nav/encode.js';
 import { NavValidationError } from '../../../src/sinks/nav/errors.js';
-import { payloadBytes, twoNodes } from './nav-bytes.js';
-
-function twoNodeNav(): NavFile {
-  return {
-    version: 2,
-    nodes: twoNodes().map((n) => ({
-      area: n.area ?? 0,
-      origin: n.origin,
-      type: n.type,
-      nodenum: n.nodenum,
-      inuse: n.inuse,
-      links: n.links.map((l) => ({ target: l.target, targetType: l.type, cost: l.cost })),
-    })),
-  };
-}
+import { payloadBytes, twoNodeNav, twoNodes } from './nav-bytes.js';
 
 function validationError(fn: () => unknown): NavValidationError {
   try {

@@ -4,6 +4,7 @@
  * code did not produce.
  */
 import { deflateSync } from 'node:zlib';
+import type { NavFile } from '../../../src/nav/types.js';
 
 export interface RawLink {
   target: number;
@@ -89,4 +90,19 @@ export function twoNodes(): RawNode[] {
       links: [{ target: 0, type: 1, cost: 5 }],
     },
   ];
+}
+
+/** The nav of `twoNodes()` as the project's model (what the encoder takes and the reader gives). */
+export function twoNodeNav(): NavFile {
+  return {
+    version: 2,
+    nodes: twoNodes().map((n) => ({
+      area: n.area ?? 0,
+      origin: n.origin,
+      type: n.type,
+      nodenum: n.nodenum,
+      inuse: n.inuse,
+      links: n.links.map((l) => ({ target: l.target, targetType: l.type, cost: l.cost })),
+    })),
+  };
 }
