@@ -14,6 +14,7 @@
  *    the undamaged demo's; a pure cut delivers exactly those frames and a TRUNCATED warning;
  * 6. navs: a file the reader accepts is safe for the engine (`nav-safety.ts`).
  */
+import { MAX_PAYLOAD_BYTES } from '../../src/sinks/nav/format.js';
 import type { JobOutcome } from './case-runner.js';
 import type { DemoResult, ErrorReport, NavResult } from './fuzz-protocol.js';
 
@@ -154,9 +155,6 @@ export function checkDemoCase(
   return { label, problems };
 }
 
-/** [Units: bytes] Largest loadable payload (8095 version 2 nodes of 32 links), bound of payload offsets. */
-const MAX_NAV_PAYLOAD = 2 + 8095 * (24 + 32 * 7);
-
 export function checkNavCase(
   name: string,
   outcome: JobOutcome,
@@ -177,7 +175,8 @@ export function checkNavCase(
   const e = r.error!;
   const label = errorLabel(e);
   problems.push(...errorProblems(e, name, 'NavReadError', (o) => `${name} ${e.section}@${hex(o)}`));
-  const bound = e.section === 'payload' ? MAX_NAV_PAYLOAD : inputBytes;
+  // The largest loadable payload bounds every offset inside one.
+  const bound = e.section === 'payload' ? MAX_PAYLOAD_BYTES : inputBytes;
   if (e.offset !== null && e.offset > bound)
     problems.push(`error offset ${hex(e.offset)} lies beyond the ${e.section} (${hex(bound)})`);
   return { label, problems };
