@@ -6,7 +6,8 @@
  * these leave `damageAt` null: the harness inflates the result independently to find it.
  */
 import type { DemoFixture } from './demo-fixture.js';
-import { hex, type DemoMutation, type DemoMutator, type MutationContext } from './mutation.js';
+import { type DemoMutation, type DemoMutator, type MutationContext } from './mutation.js';
+import { hex } from '../../src/hex.js';
 
 /** gzip header flags (RFC 1952). */
 const FHCRC = 2;

@@ -17,6 +17,7 @@
 import { MAX_PAYLOAD_BYTES } from '../../src/sinks/nav/format.js';
 import type { JobOutcome } from './case-runner.js';
 import type { DemoResult, ErrorReport, NavResult } from './fuzz-protocol.js';
+import { hex } from '../../src/hex.js';
 
 export interface MemoryLimits {
   /** Growth always allowed. [Units: bytes] */
@@ -45,10 +46,6 @@ export interface DemoExpectation {
   /** First damaged byte of the MVD2 stream. [Units: bytes] */
   readonly damageAt: number;
   readonly cutOnly: boolean;
-}
-
-function hex(n: number): string {
-  return '0x' + n.toString(16);
 }
 
 function errorLabel(e: ErrorReport): string {

@@ -42,7 +42,3 @@ export interface NavMutation {
 
 export type DemoMutator<F> = (fixture: F, ctx: MutationContext) => DemoMutation;
 export type NavMutator<F> = (fixture: F, ctx: MutationContext) => NavMutation;
-
-export function hex(n: number): string {
-  return '0x' + n.toString(16);
-}

@@ -6,7 +6,8 @@
  * bytes, a payload cut short or followed by bytes), plus zlib bombs: a small stream that
  * inflates to hundreds of megabytes behind an honest-looking header.
  */
-import { hex, type MutationContext, type NavMutation, type NavMutator } from './mutation.js';
+import { type MutationContext, type NavMutation, type NavMutator } from './mutation.js';
+import { hex } from '../../src/hex.js';
 import {
   AT_LINK_COUNT,
   AT_ORIGIN,

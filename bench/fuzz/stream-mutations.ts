@@ -9,7 +9,8 @@
  */
 import { gzip } from 'pako';
 import { blockEnd, type DemoBlock, type DemoFixture } from './demo-fixture.js';
-import { hex, type DemoMutation, type DemoMutator, type MutationContext } from './mutation.js';
+import { type DemoMutation, type DemoMutator, type MutationContext } from './mutation.js';
+import { hex } from '../../src/hex.js';
 
 interface StreamDamage {
   readonly stream: Uint8Array;

@@ -4,6 +4,7 @@
  * ({@link NavValidationError}, with every error `validateNav` found).
  */
 import { formatNavIssue, type NavIssue, type NavIssueCode, type NavSection } from './nav-issue.js';
+import { hex } from '../../hex.js';
 
 /** Why a file could not be read: the decoding failures, plus every error-severity issue code. */
 export type NavReadErrorCode =
@@ -28,10 +29,6 @@ export type NavReadErrorCode =
   /** Bytes after the last node record. */
   | 'TRAILING_PAYLOAD_BYTES'
   | NavIssueCode;
-
-function hex(n: number): string {
-  return '0x' + n.toString(16);
-}
 
 /** A `.nav` file that cannot be read. Message: `wizs.nav payload@0x1a2 node 12 link 3: … [CODE]`. */
 export class NavReadError extends Error {

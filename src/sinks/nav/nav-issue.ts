@@ -2,6 +2,7 @@
  * One violation found by `validateNav`: what is wrong, where in the file it sits, and whether
  * the engine can live with it.
  */
+import { hex } from '../../hex.js';
 
 /** Issue kinds. Errors unless listed in {@link NAV_WARNING_CODES}. */
 export type NavIssueCode =
@@ -82,10 +83,6 @@ export interface NavIssue {
   offset: number;
   /** What is wrong, without the position. */
   message: string;
-}
-
-function hex(n: number): string {
-  return '0x' + n.toString(16);
 }
 
 /** `payload@0x1a2 node 12 link 3: … [BAD_LINK_TARGET]` */

@@ -5,6 +5,7 @@
  * Errors cross worker boundaries as plain {@link BspErrorData} (structured clone drops Error
  * subclasses and their fields) and are rebuilt with {@link BspError.fromData}.
  */
+import { hex } from '../../hex.js';
 
 /** Closed set of failure kinds. */
 export type BspErrorCode =
@@ -40,10 +41,6 @@ export interface BspErrorData {
   readonly line: number;
   /** What went wrong, without the position prefix. */
   readonly reason: string;
-}
-
-function hex(n: number): string {
-  return '0x' + n.toString(16);
 }
 
 /** A map that cannot be read. The message reads like `maps/x.bsp@0x70: lump 13 (models) …`. */

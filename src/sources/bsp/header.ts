@@ -13,13 +13,10 @@ import {
   LUMP_RECORD_SIZES,
   type LumpExtent,
 } from './lumps.js';
+import { hex } from '../../hex.js';
 
 /** `QBSP`: the extended format of some modern compilers, which this reader does not decode. */
 const QBSP_MAGIC = 0x50534251;
-
-function hex(n: number): string {
-  return '0x' + n.toString(16);
-}
 
 /**
  * Checks magic, version and the 19 lump extents of `bytes` and returns the extents, indexed by

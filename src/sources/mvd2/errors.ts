@@ -5,6 +5,7 @@
  * Errors cross worker boundaries as plain {@link DemoParseErrorData} (structured clone drops
  * Error subclasses and their fields) and are rebuilt with {@link DemoParseError.fromData}.
  */
+import { hex } from '../../hex.js';
 
 /** Closed set of failure kinds. */
 export type DemoParseErrorCode =
@@ -57,10 +58,6 @@ export interface ParsePosition {
   readonly block: number;
   readonly offset: number;
   readonly frame: number;
-}
-
-function hex(n: number): string {
-  return '0x' + n.toString(16);
 }
 
 /** A demo that cannot be read further. Frames before it have already been delivered. */
