@@ -1,9 +1,11 @@
 /**
  * The random source of one fuzz case, derived from the run's seed and the case index alone, so
  * that any case can be replayed on its own (`npm run fuzz -- --seed S --case N`) without
- * generating the cases before it. splitmix32 mixes (seed, index) into a state; mulberry32
- * draws from it. Both are exact in 32-bit integer arithmetic, hence identical on every machine.
+ * generating the cases before it. splitmix32 mixes (seed, index) into a state; the project's
+ * mulberry32 (`SeededRandom`) draws from it. Both are exact in 32-bit integer arithmetic, hence
+ * identical on every machine.
  */
+import { SeededRandom } from '../../src/sinks/mvd2/seeded-random.js';
 
 /** splitmix32 finaliser: spreads every input bit over the 32-bit result. */
 function mix32(x: number): number {
@@ -13,30 +15,9 @@ function mix32(x: number): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
-export class CaseRandom {
-  private state: number;
-
+export class CaseRandom extends SeededRandom {
   constructor(seed: number, index: number) {
-    this.state = mix32(mix32(seed >>> 0) ^ mix32(index >>> 0) ^ Math.floor(index / 2 ** 32));
-  }
-
-  /** Uniform in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** Uniform integer in [min, max] (both included). */
-  int(min: number, max: number): number {
-    return min + Math.floor((max - min + 1) * this.next());
-  }
-
-  /** True with probability `p`. */
-  chance(p: number): boolean {
-    return this.next() < p;
+    super(mix32(mix32(seed >>> 0) ^ mix32(index >>> 0) ^ Math.floor(index / 2 ** 32)));
   }
 
   /** One element of a non-empty list. */
