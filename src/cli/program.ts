@@ -1,14 +1,32 @@
 /**
- * The `navgen` command line. Each subcommand lives in `commands/<name>.ts` and registers
- * itself on the program; this file only assembles them and turns errors into exit codes.
+ * The `navgen` command line. Each subcommand lives in `commands/<name>.ts`; `commands/index.ts`
+ * lists them as light descriptors, and only the command that runs is imported (with whatever it
+ * needs), so `navgen --help` starts about as fast as node itself and `navgen info` loads the demo
+ * reader and nothing of the build. This file assembles the program and turns errors into exit
+ * codes.
  */
 import { Command, CommanderError } from 'commander';
-import { commands } from './commands/index.js';
+import { commands, type CommandEntry } from './commands/index.js';
 import { CliError, EXIT_CODES_HELP, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
 import { VERSION } from '../version.js';
 
-export function buildProgram(): Command {
-  const program = new Command('navgen')
+/** Options of the program itself that take no value (they never hide the command name). */
+const PROGRAM_FLAGS = new Set(['-h', '--help', '-V', '--version']);
+
+/**
+ * The command that `argv` runs: the first word that is not an option (`help X` asks for X).
+ * Undefined when there is none, or when the word names no command (commander then reports it).
+ */
+export function commandToLoad(argv: readonly string[]): CommandEntry | undefined {
+  let i = 0;
+  while (i < argv.length && PROGRAM_FLAGS.has(argv[i])) i++;
+  let word = argv[i];
+  if (word === 'help') word = argv[i + 1];
+  return commands.find((c) => c.name === word);
+}
+
+function newProgram(): Command {
+  return new Command('navgen')
     .description(
       'Learns bot navigation (.nav) for Quake 2 / Action Quake 2 maps from recorded multi-view demos (MVD2).',
     )
@@ -16,13 +34,32 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', '\n' + EXIT_CODES_HELP)
     .exitOverride();
-  for (const register of commands) register(program);
+}
+
+/**
+ * The program with every command listed and `load` (if any) registered in full; the others are
+ * placeholders carrying the name, arguments and summary for the command list and suggestions.
+ */
+export async function buildProgram(load?: CommandEntry): Promise<Command> {
+  const program = newProgram();
+  for (const entry of commands) {
+    if (entry === load) {
+      (await entry.load()).register(program);
+      const cmd = program.commands.at(-1);
+      if (cmd?.name() !== entry.name)
+        throw new Error(`commands/${entry.name}.js registered "${cmd?.name()}"`);
+      cmd.summary(entry.summary);
+    } else {
+      const stub = program.command(entry.name).summary(entry.summary);
+      if (entry.args) stub.arguments(entry.args);
+    }
+  }
   return program;
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(commandToLoad(argv));
     await program.parseAsync(argv as string[], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {

@@ -1,28 +1,91 @@
 /**
- * Every subcommand of `navgen`, in the order `--help` lists them. A command module exports a
- * `register(program)` function that adds itself.
+ * Every subcommand of `navgen`, in the order `--help` lists them, as light descriptors: a name,
+ * the arguments and a one-line summary for the command list, and `load()` that imports the
+ * command's module (`commands/<name>.ts`, which exports `register(program)`).
+ *
+ * Only the command that runs is loaded (program.ts): a command module may import whatever its
+ * work needs (rxjs, ajv, piscina, resvg…) without slowing `navgen --help` or the other commands.
+ * Keep this file free of imports other than types, and keep `load` a literal dynamic import.
+ *
+ * Adding a command: write `commands/<name>.ts` exporting `register(program)` (see build.ts), then
+ * add one entry here. test/cli/lazy-commands.test.ts checks that every entry registers a
+ * command of its name and that `--help` loads no command module.
  */
 import type { Command } from 'commander';
-import { register as build } from './build.js';
-import { register as info } from './info.js';
-import { register as schema } from './schema.js';
-import { register as watch } from './watch.js';
-import { register as frames } from './frames.js';
-import { register as inspect } from './inspect.js';
-import { register as convert } from './convert.js';
-import { register as diff } from './diff.js';
-import { register as render } from './render.js';
-import { register as iterate } from './iterate.js';
 
-export const commands: ReadonlyArray<(program: Command) => void> = [
-  build,
-  watch,
-  schema,
-  info,
-  frames,
-  inspect,
-  convert,
-  diff,
-  render,
-  iterate,
+export interface CommandModule {
+  register(program: Command): void;
+}
+
+export interface CommandEntry {
+  /** The subcommand, as typed. */
+  readonly name: string;
+  /** Its arguments in commander's syntax, shown in the command list (`<demo>`, `[inputs...]`). */
+  readonly args: string;
+  /** One line for `navgen --help`; the command's own `--help` has the full description. */
+  readonly summary: string;
+  readonly load: () => Promise<CommandModule>;
+}
+
+export const commands: readonly CommandEntry[] = [
+  {
+    name: 'build',
+    args: '[inputs...]',
+    summary: 'build a .nav from demos (a pipeline file, or --map/--out with demo files or folders)',
+    load: () => import('./build.js'),
+  },
+  {
+    name: 'watch',
+    args: '<pipeline>',
+    summary: 'build, then rebuild whenever the demos of a pipeline change',
+    load: () => import('./watch.js'),
+  },
+  {
+    name: 'schema',
+    args: '',
+    summary: 'print the JSON Schema of pipeline files',
+    load: () => import('./schema.js'),
+  },
+  {
+    name: 'info',
+    args: '<demo>',
+    summary: 'parse a whole demo and print what is in it (maps, players, frames, warnings)',
+    load: () => import('./info.js'),
+  },
+  {
+    name: 'frames',
+    args: '<demo>',
+    summary: "print a demo's headers and frames as JSON lines",
+    load: () => import('./frames.js'),
+  },
+  {
+    name: 'inspect',
+    args: '<file>',
+    summary: 'read a .nav strictly and print its counts, or the first error with its offset',
+    load: () => import('./inspect.js'),
+  },
+  {
+    name: 'convert',
+    args: '<in> <out>',
+    summary: 'rewrite a .nav as the engine saves it',
+    load: () => import('./convert.js'),
+  },
+  {
+    name: 'diff',
+    args: '<a> <b>',
+    summary: 'compare two .nav files of one map',
+    load: () => import('./diff.js'),
+  },
+  {
+    name: 'render',
+    args: '<nav>',
+    summary: 'draw a .nav top-down over its map (SVG or PNG)',
+    load: () => import('./render.js'),
+  },
+  {
+    name: 'iterate',
+    args: '<pipeline>',
+    summary: 'build, test with navtest, remove what failed, rebuild until the test passes',
+    load: () => import('./iterate.js'),
+  },
 ];
