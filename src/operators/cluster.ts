@@ -66,7 +66,11 @@ export function cluster(
             return;
           }
           const result = buildGraph(e.pool, o);
-          subscriber.next({ kind: 'graph', graph: { nodes: result.nodes, links: result.links } });
+          subscriber.next({
+            kind: 'graph',
+            graph: { nodes: result.nodes, links: result.links },
+            votes: e.pool,
+          });
           subscriber.next({ kind: 'summary', stage: 'cluster', data: result.stats });
         },
       }),

@@ -30,8 +30,8 @@ export interface DraftNode {
   readonly vz: number;
   /** Weighted mean horizontal step from the previous waypoint. [Units: world units] */
   readonly dxy: number;
-  /** Where the node came from. */
-  readonly source: 'votes' | 'spawn';
+  /** Where the node came from: demo votes, a spawn entity, or the map alone (`fill`). */
+  readonly source: 'votes' | 'spawn' | 'map';
 }
 
 export interface DraftLink {
@@ -61,6 +61,11 @@ export interface VotesEvent {
 export interface GraphReady {
   readonly kind: 'graph';
   readonly graph: DraftGraph;
+  /**
+   * The merged votes the graph was clustered from, for stages that need evidence clustering
+   * sums away (ladder climbs); set by `cluster`, passed on by `classify`.
+   */
+  readonly votes?: VotePool;
 }
 
 export type GraphEvent = VotesEvent | GraphReady | StageSummary;
