@@ -32,7 +32,9 @@ export type DemoParseErrorCode =
   /** Entity number >= the layout's entity limit. */
   | 'BAD_ENTITY_NUMBER'
   /** The gzip layer is damaged (not merely cut short). */
-  | 'BAD_GZIP';
+  | 'BAD_GZIP'
+  /** Client demos: a frame the engine rejects (area bits too long, no playerinfo, a removal without a frame to delta from, fov 0). */
+  | 'BAD_FRAME';
 
 /** The plain-data form of a {@link DemoParseError}. */
 export interface DemoParseErrorData {

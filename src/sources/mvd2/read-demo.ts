@@ -1,6 +1,8 @@
 /**
- * The MVD2 source: a demo file as an RxJS `Observable` of {@link DemoEvent}s (segment headers,
- * frames, warnings) in file order.
+ * The demo source: a demo file as an RxJS `Observable` of {@link DemoEvent}s (segment headers,
+ * frames, warnings) in file order. Multi-view demos (`MVD2` magic) and Quake 2 client demos
+ * (`.dm2`, anything else; `../dm2/decoder.ts`) are told apart by their first four bytes after
+ * gunzip, not by the file name, and give the same event shapes.
  *
  * Like `fromEvent`, but for a demo file: nothing is read until subscription; each subscription
  * reads the file again with its own decoder; unsubscribing (for example through `take(3)`)
@@ -19,6 +21,8 @@ import { Observable, filter, type OperatorFunction } from 'rxjs';
 import { isTruncatedGzip, isZlibError } from './byte-stream.js';
 import { openDemoSource } from './inflate-thread.js';
 import { Mvd2Decoder } from './decoder.js';
+import { Dm2Decoder } from '../dm2/decoder.js';
+import { MVD_MAGIC } from './protocol.js';
 import { DemoParseError } from './errors.js';
 import type { DemoEnd, DemoEvent, Frame, SegmentHeader, ParseWarning } from './types.js';
 
@@ -29,6 +33,22 @@ export interface ReadDemoOptions {
   readonly fullPlayers?: boolean;
   /** Name for errors and warnings. Default: the path. */
   readonly name?: string;
+  /**
+   * Client demos only: report the other players, inferred from their entities, as players
+   * (see `../dm2/entity-players.ts`). Default false: only the recorder.
+   */
+  readonly entityPlayers?: boolean;
+}
+
+/** What `readDemo` needs of a decoder (the MVD2 and the client demo decoders both fit). */
+interface DemoDecoder {
+  readonly offset: number;
+  readonly ended: boolean;
+  readonly segments: number;
+  readonly totalFrames: number;
+  push(chunk: Uint8Array): void;
+  finish(): void;
+  position(): ReturnType<Mvd2Decoder['position']>;
 }
 
 /** Thrown through the decoder to stop it when the subscriber has gone. */
@@ -38,20 +58,41 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
   return new Observable<DemoEvent>((subscriber) => {
     const name = options.name ?? path;
     let close: (() => void) | null = null;
-    const decoder = new Mvd2Decoder(
-      { file: name, entities: options.entities, fullPlayers: options.fullPlayers },
-      (event) => {
-        subscriber.next(event);
-        if (subscriber.closed) throw STOP;
-      },
-    );
+    const emit = (event: DemoEvent): void => {
+      subscriber.next(event);
+      if (subscriber.closed) throw STOP;
+    };
+    let decoder: DemoDecoder | null = null;
+    /** Picks the decoder by the stream's first bytes (MVD2 magic or a client demo). */
+    const decoderFor = (head: Uint8Array | null): DemoDecoder => {
+      const magic =
+        head && head.length >= 4
+          ? (head[0] | (head[1] << 8) | (head[2] << 16) | (head[3] << 24)) >>> 0
+          : MVD_MAGIC;
+      return magic === MVD_MAGIC
+        ? new Mvd2Decoder(
+            { file: name, entities: options.entities, fullPlayers: options.fullPlayers },
+            emit,
+          )
+        : new Dm2Decoder(
+            {
+              file: name,
+              entities: options.entities,
+              fullPlayers: options.fullPlayers,
+              entityPlayers: options.entityPlayers,
+            },
+            emit,
+          );
+    };
+    const where = (): ReturnType<DemoDecoder['position']> =>
+      decoder?.position() ?? { file: name, segment: -1, block: -1, offset: 0, frame: -1 };
 
     const run = async (): Promise<void> => {
       let bytes;
       try {
         bytes = await openDemoSource(path);
       } catch (e) {
-        throw new DemoParseError('IO', `cannot open: ${(e as Error).message}`, decoder.position(), {
+        throw new DemoParseError('IO', `cannot open: ${(e as Error).message}`, where(), {
           cause: e,
         });
       }
@@ -59,6 +100,8 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
       if (subscriber.closed) return;
       try {
         for await (const chunk of bytes.chunks) {
+          // A first chunk shorter than 4 bytes is a file too short for either format.
+          decoder ??= decoderFor(chunk);
           decoder.push(chunk);
           if (subscriber.closed) return;
         }
@@ -69,21 +112,22 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
         } else if (isZlibError(e)) {
           throw new DemoParseError(
             'BAD_GZIP',
-            `gzip stream damaged after ${decoder.offset} decompressed bytes: ${(e as Error).message}`,
-            decoder.position(),
+            `gzip stream damaged after ${decoder?.offset ?? 0} decompressed bytes: ${(e as Error).message}`,
+            where(),
             { cause: e },
           );
         } else {
           throw new DemoParseError(
             'IO',
             `read failed: ${(e as Error).message}`,
-            decoder.position(),
+            where(),
             {
               cause: e,
             },
           );
         }
       }
+      decoder ??= decoderFor(null);
       const endMark = decoder.ended;
       decoder.finish();
       subscriber.next({

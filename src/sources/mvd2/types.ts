@@ -37,6 +37,11 @@ export interface SegmentHeader {
   readonly extendedLimits: boolean;
   /** Absolute byte offset of the serverdata command in the (decompressed) stream. */
   readonly offset: number;
+  /**
+   * Client demos (`.dm2`) only: the recorder's slot (serverdata's player number), a real
+   * player whose frames carry the exact player state. `clientNum` is then -1 (no MVD dummy).
+   */
+  readonly recorder?: number;
 }
 
 /** One in-use player slot after a frame. */
@@ -122,7 +127,9 @@ export type ParseWarningCode =
   /** The file ended without the recorder's end mark (length 0); frames before the cut were delivered. */
   | 'TRUNCATED'
   /** Bytes follow the end mark. */
-  | 'TRAILING_DATA';
+  | 'TRAILING_DATA'
+  /** Client demos: a frame deltas from one that was never read; decoded from the last frame, as the engine's demo player does. */
+  | 'DELTA_RECOVERED';
 
 /** A recoverable oddity; counted in reports, never fatal. */
 export interface ParseWarning {

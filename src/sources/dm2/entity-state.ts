@@ -1,0 +1,159 @@
+/**
+ * The state of one entity as a client demo carries it (`entity_state_t` of protocol 34), and
+ * its delta decoding. Mutable, owned by the decoder: frames copy what they keep.
+ */
+import type { ByteCursor } from '../mvd2/cursor.js';
+import {
+  RF_BEAM,
+  U_ANGLE1,
+  U_ANGLE2,
+  U_ANGLE3,
+  U_EFFECTS16,
+  U_EFFECTS8,
+  U_EVENT,
+  U_FRAME16,
+  U_FRAME8,
+  U_MODEL,
+  U_MODEL2,
+  U_MODEL3,
+  U_MODEL4,
+  U_MOREBITS1,
+  U_MOREBITS2,
+  U_MOREBITS3,
+  U_NUMBER16,
+  U_OLDORIGIN,
+  U_ORIGIN1,
+  U_ORIGIN2,
+  U_ORIGIN3,
+  U_RENDERFX16,
+  U_RENDERFX8,
+  U_SKIN16,
+  U_SKIN8,
+  U_SOLID,
+  U_SOUND,
+} from '../mvd2/protocol.js';
+
+/** Degrees per unit of an 8-bit angle (signed byte × 360/256), as float32 like the engine. */
+const BYTE_ANGLE = Math.fround(360 / 256);
+
+export class EntityState {
+  number = 0;
+  modelindex = 0;
+  modelindex2 = 0;
+  modelindex3 = 0;
+  modelindex4 = 0;
+  frame = 0;
+  skinnum = 0;
+  effects = 0;
+  renderfx = 0;
+  /** [Units: world units, multiples of 1/8] */
+  ox = 0;
+  oy = 0;
+  oz = 0;
+  /** [Units: degrees] */
+  ax = 0;
+  ay = 0;
+  az = 0;
+  /** [Units: world units] */
+  oldx = 0;
+  oldy = 0;
+  oldz = 0;
+  sound = 0;
+  /** Event of this frame only: never inherited from the state a delta starts from. */
+  event = 0;
+  /** Packed bounding box of a SOLID_BBOX entity (0: not solid, 31: a brush model). */
+  solid = 0;
+
+  copyFrom(o: EntityState): this {
+    this.number = o.number;
+    this.modelindex = o.modelindex;
+    this.modelindex2 = o.modelindex2;
+    this.modelindex3 = o.modelindex3;
+    this.modelindex4 = o.modelindex4;
+    this.frame = o.frame;
+    this.skinnum = o.skinnum;
+    this.effects = o.effects;
+    this.renderfx = o.renderfx;
+    this.ox = o.ox;
+    this.oy = o.oy;
+    this.oz = o.oz;
+    this.ax = o.ax;
+    this.ay = o.ay;
+    this.az = o.az;
+    this.oldx = o.oldx;
+    this.oldy = o.oldy;
+    this.oldz = o.oldz;
+    this.sound = o.sound;
+    this.event = o.event;
+    this.solid = o.solid;
+    return this;
+  }
+}
+
+/** A state with every field zero: the start of a baseline. */
+export const NULL_STATE: Readonly<EntityState> = Object.freeze(new EntityState());
+
+/**
+ * Reads an entity header: the update bits (1 to 4 bytes, each announcing the next) and the
+ * entity number (8 or 16 bits). Returns the number; the bits are left in `out[0]`.
+ */
+export function readEntityHeader(c: ByteCursor, out: Int32Array): number {
+  let bits = c.u8();
+  if (bits & U_MOREBITS1) bits |= c.u8() << 8;
+  if (bits & U_MOREBITS2) bits |= c.u8() << 16;
+  if (bits & U_MOREBITS3) bits |= c.u8() << 24;
+  out[0] = bits;
+  return bits & U_NUMBER16 ? c.u16() : c.u8();
+}
+
+/**
+ * Decodes the fields `bits` announces into `to`, which already holds the state the delta
+ * starts from (`from`, kept for the previous origin). As the engine does, the event is cleared
+ * first, and the previous origin follows the old origin unless sent or the entity is a beam.
+ */
+export function readEntityDelta(
+  c: ByteCursor,
+  to: EntityState,
+  from: Readonly<EntityState>,
+  number: number,
+  bits: number,
+): void {
+  to.number = number;
+  to.event = 0;
+  if (bits !== 0) {
+    if (bits & U_MODEL) to.modelindex = c.u8();
+    if (bits & U_MODEL2) to.modelindex2 = c.u8();
+    if (bits & U_MODEL3) to.modelindex3 = c.u8();
+    if (bits & U_MODEL4) to.modelindex4 = c.u8();
+    if (bits & U_FRAME8) to.frame = c.u8();
+    if (bits & U_FRAME16) to.frame = c.u16();
+    if (bits & U_SKIN8 && bits & U_SKIN16) to.skinnum = c.i32();
+    else if (bits & U_SKIN8) to.skinnum = c.u8();
+    else if (bits & U_SKIN16) to.skinnum = c.u16();
+    if (bits & U_EFFECTS8 && bits & U_EFFECTS16) to.effects = c.i32() >>> 0;
+    else if (bits & U_EFFECTS8) to.effects = c.u8();
+    else if (bits & U_EFFECTS16) to.effects = c.u16();
+    if (bits & U_RENDERFX8 && bits & U_RENDERFX16) to.renderfx = c.i32() >>> 0;
+    else if (bits & U_RENDERFX8) to.renderfx = c.u8();
+    else if (bits & U_RENDERFX16) to.renderfx = c.u16();
+    if (bits & U_ORIGIN1) to.ox = c.i16() * 0.125;
+    if (bits & U_ORIGIN2) to.oy = c.i16() * 0.125;
+    if (bits & U_ORIGIN3) to.oz = c.i16() * 0.125;
+    if (bits & U_ANGLE1) to.ax = Math.fround(c.i8() * BYTE_ANGLE);
+    if (bits & U_ANGLE2) to.ay = Math.fround(c.i8() * BYTE_ANGLE);
+    if (bits & U_ANGLE3) to.az = Math.fround(c.i8() * BYTE_ANGLE);
+    if (bits & U_OLDORIGIN) {
+      to.oldx = c.i16() * 0.125;
+      to.oldy = c.i16() * 0.125;
+      to.oldz = c.i16() * 0.125;
+    }
+    if (bits & U_SOUND) to.sound = c.u8();
+    if (bits & U_EVENT) to.event = c.u8();
+    if (bits & U_SOLID) to.solid = c.u16();
+  }
+  if (!(bits & U_OLDORIGIN) && !(to.renderfx & RF_BEAM)) {
+    to.oldx = from.ox;
+    to.oldy = from.oy;
+    to.oldz = from.oz;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The recorder's player state (`player_state_t` of protocol 34) and its delta decoding: every
+ * field the format carries, in the engine's units (origin and velocity in 1/8 units, angles in
+ * degrees, blend 0..255 bytes as sent).
+ */
+import type { ByteCursor } from '../mvd2/cursor.js';
+import {
+  MAX_STATS,
+  PS_BLEND,
+  PS_FOV,
+  PS_KICKANGLES,
+  PS_M_DELTA_ANGLES,
+  PS_M_FLAGS,
+  PS_M_GRAVITY,
+  PS_M_ORIGIN,
+  PS_M_TIME,
+  PS_M_TYPE,
+  PS_M_VELOCITY,
+  PS_RDFLAGS,
+  PS_VIEWANGLES,
+  PS_VIEWOFFSET,
+  PS_WEAPONFRAME,
+  PS_WEAPONINDEX,
+} from './protocol.js';
+
+/** Degrees per unit of a 16-bit angle: exact in float64 (45/8192). */
+const SHORT_ANGLE = 360 / 65536;
+
+export class PlayerState {
+  pmType = 0;
+  /** [Units: 1/8 world unit; Form: (x, y, z)] */
+  readonly origin = new Int16Array(3);
+  /** [Units: 1/8 world unit per second] */
+  readonly velocity = new Int16Array(3);
+  pmFlags = 0;
+  /** [Units: 8 ms] */
+  pmTime = 0;
+  gravity = 0;
+  /** Raw 16-bit angles. */
+  readonly deltaAngles = new Int16Array(3);
+  /** Signed bytes × 0.25. [Units: world units] */
+  readonly viewoffset = new Float64Array(3);
+  /** [Units: degrees] */
+  readonly viewangles = new Float64Array(3);
+  /** [Units: degrees] */
+  readonly kickAngles = new Float64Array(3);
+  gunIndex = 0;
+  gunFrame = 0;
+  readonly gunOffset = new Float64Array(3);
+  readonly gunAngles = new Float64Array(3);
+  /** RGBA bytes. */
+  readonly blend = new Uint8Array(4);
+  fov = 0;
+  rdflags = 0;
+  readonly stats = new Int16Array(MAX_STATS);
+
+  copyFrom(o: PlayerState): this {
+    this.pmType = o.pmType;
+    this.origin.set(o.origin);
+    this.velocity.set(o.velocity);
+    this.pmFlags = o.pmFlags;
+    this.pmTime = o.pmTime;
+    this.gravity = o.gravity;
+    this.deltaAngles.set(o.deltaAngles);
+    this.viewoffset.set(o.viewoffset);
+    this.viewangles.set(o.viewangles);
+    this.kickAngles.set(o.kickAngles);
+    this.gunIndex = o.gunIndex;
+    this.gunFrame = o.gunFrame;
+    this.gunOffset.set(o.gunOffset);
+    this.gunAngles.set(o.gunAngles);
+    this.blend.set(o.blend);
+    this.fov = o.fov;
+    this.rdflags = o.rdflags;
+    this.stats.set(o.stats);
+    return this;
+  }
+
+  clear(): this {
+    return this.copyFrom(EMPTY_PLAYER);
+  }
+}
+
+const EMPTY_PLAYER = new PlayerState();
+
+function quarters(c: ByteCursor, out: Float64Array): void {
+  out[0] = c.i8() * 0.25;
+  out[1] = c.i8() * 0.25;
+  out[2] = c.i8() * 0.25;
+}
+
+/** Decodes the fields `flags` announces into `to` (already holding the delta's start), then the stats. */
+export function readPlayerDelta(c: ByteCursor, to: PlayerState, flags: number): void {
+  if (flags & PS_M_TYPE) to.pmType = c.u8();
+  if (flags & PS_M_ORIGIN) {
+    to.origin[0] = c.i16();
+    to.origin[1] = c.i16();
+    to.origin[2] = c.i16();
+  }
+  if (flags & PS_M_VELOCITY) {
+    to.velocity[0] = c.i16();
+    to.velocity[1] = c.i16();
+    to.velocity[2] = c.i16();
+  }
+  if (flags & PS_M_TIME) to.pmTime = c.u8();
+  if (flags & PS_M_FLAGS) to.pmFlags = c.u8();
+  if (flags & PS_M_GRAVITY) to.gravity = c.i16();
+  if (flags & PS_M_DELTA_ANGLES) {
+    to.deltaAngles[0] = c.i16();
+    to.deltaAngles[1] = c.i16();
+    to.deltaAngles[2] = c.i16();
+  }
+  if (flags & PS_VIEWOFFSET) quarters(c, to.viewoffset);
+  if (flags & PS_VIEWANGLES) {
+    to.viewangles[0] = c.i16() * SHORT_ANGLE;
+    to.viewangles[1] = c.i16() * SHORT_ANGLE;
+    to.viewangles[2] = c.i16() * SHORT_ANGLE;
+  }
+  if (flags & PS_KICKANGLES) quarters(c, to.kickAngles);
+  if (flags & PS_WEAPONINDEX) to.gunIndex = c.u8();
+  if (flags & PS_WEAPONFRAME) {
+    to.gunFrame = c.u8();
+    quarters(c, to.gunOffset);
+    quarters(c, to.gunAngles);
+  }
+  if (flags & PS_BLEND) {
+    to.blend[0] = c.u8();
+    to.blend[1] = c.u8();
+    to.blend[2] = c.u8();
+    to.blend[3] = c.u8();
+  }
+  if (flags & PS_FOV) to.fov = c.u8();
+  if (flags & PS_RDFLAGS) to.rdflags = c.u8();
+  const statbits = c.i32();
+  if (statbits !== 0) {
+    for (let i = 0; i < MAX_STATS; i++) if (statbits & (1 << i)) to.stats[i] = c.i16();
+  }
+}

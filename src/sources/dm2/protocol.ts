@@ -1,0 +1,132 @@
+/**
+ * Wire constants of Quake 2 client demos (`.dm2`) and the server messages of protocol 34, as
+ * the engine defines them (`inc/common/protocol.h`, `inc/shared/shared.h`, read at source).
+ *
+ * Only numbers live here. Entity bits (`U_*`), sound bits, the configstring layouts and the
+ * player movement types are the same as in MVD2 streams and come from `../mvd2/protocol.ts`.
+ */
+
+/** The original Quake 2 network protocol: every fixture, and what q2pro's client records. */
+export const PROTOCOL_VERSION_DEFAULT = 34;
+/** R1Q2 and Q2PRO protocols: demos recorded by servers or clients that speak them. */
+export const PROTOCOL_VERSION_R1Q2 = 35;
+export const PROTOCOL_VERSION_Q2PRO = 36;
+/** q2pro's client records protocol 34 with the extended limits under these numbers. */
+export const PROTOCOL_VERSION_EXTENDED_OLD = 3434;
+export const PROTOCOL_VERSION_EXTENDED = 3435;
+
+/** Largest message the engine's demo player reads (`msg_read_buffer`). [Units: bytes] */
+export const DM2_MAX_MSGLEN = 0x8000;
+/** The length word that marks the end of a demo (`(uint32_t)-1`). */
+export const DM2_END_MARK = -1;
+
+/** Server message opcodes (`svc_ops_t`); 21 and above exist only in protocols 35..38. */
+export const enum Svc {
+  Bad = 0,
+  MuzzleFlash = 1,
+  MuzzleFlash2 = 2,
+  TempEntity = 3,
+  Layout = 4,
+  Inventory = 5,
+  Nop = 6,
+  Disconnect = 7,
+  Reconnect = 8,
+  Sound = 9,
+  Print = 10,
+  Stufftext = 11,
+  Serverdata = 12,
+  Configstring = 13,
+  SpawnBaseline = 14,
+  CenterPrint = 15,
+  Download = 16,
+  PlayerInfo = 17,
+  PacketEntities = 18,
+  DeltaPacketEntities = 19,
+  Frame = 20,
+}
+
+/** Names of the protocol-34 opcodes, for messages. */
+export const SVC_NAMES: readonly string[] = [
+  'bad',
+  'muzzleflash',
+  'muzzleflash2',
+  'temp_entity',
+  'layout',
+  'inventory',
+  'nop',
+  'disconnect',
+  'reconnect',
+  'sound',
+  'print',
+  'stufftext',
+  'serverdata',
+  'configstring',
+  'spawnbaseline',
+  'centerprint',
+  'download',
+  'playerinfo',
+  'packetentities',
+  'deltapacketentities',
+  'frame',
+];
+
+/** Player state delta bits of protocol 34 (`PS_*`): a 16-bit word before the fields. */
+export const PS_M_TYPE = 1 << 0;
+export const PS_M_ORIGIN = 1 << 1;
+export const PS_M_VELOCITY = 1 << 2;
+export const PS_M_TIME = 1 << 3;
+export const PS_M_FLAGS = 1 << 4;
+export const PS_M_GRAVITY = 1 << 5;
+export const PS_M_DELTA_ANGLES = 1 << 6;
+export const PS_VIEWOFFSET = 1 << 7;
+export const PS_VIEWANGLES = 1 << 8;
+export const PS_KICKANGLES = 1 << 9;
+export const PS_BLEND = 1 << 10;
+export const PS_FOV = 1 << 11;
+export const PS_WEAPONINDEX = 1 << 12;
+export const PS_WEAPONFRAME = 1 << 13;
+export const PS_RDFLAGS = 1 << 14;
+
+/** Frames a server keeps for delta compression (`UPDATE_BACKUP`); a power of two. */
+export const UPDATE_BACKUP = 16;
+/** Stats of a protocol-34 player state. */
+export const MAX_STATS = 32;
+/** Shorts in an inventory message (`MAX_ITEMS`). */
+export const MAX_ITEMS = 256;
+/** Largest area bits of a frame (`MAX_MAP_AREAS / 8`). [Units: bytes] */
+export const MAX_AREA_BYTES = 32;
+
+/** Server frames per second of a client demo: q2pro records its 10 Hz key frames. */
+export const DM2_FRAMES_PER_SECOND = 10;
+export const DM2_FRAME_TIME = 1 / DM2_FRAMES_PER_SECOND;
+
+/**
+ * What follows a temp entity's type byte, by type (`temp_event_t`), in protocol 34: a string
+ * over the letters `p` position (3 shorts), `d` direction (1 byte), `b` byte, `s` short,
+ * `l` long; `steam` is the one type whose size depends on a value. Types not listed are
+ * errors, as in the engine.
+ */
+export const TE_STEAM = 40;
+export const TE_LAYOUTS: ReadonlyMap<number, string> = new Map(
+  (
+    [
+      // Impacts: position and direction.
+      ['pd', [0, 1, 2, 4, 9, 12, 13, 14, 26, 30, 42, 43, 44, 46, 55, 56, 58]],
+      // Splashes and sparks: count, position, direction, colour.
+      ['bpdb', [10, 15, 25, 29]],
+      // Trails and beams between two points.
+      ['pp', [3, 11, 23, 27, 31, 34, 41, 57]],
+      // Explosions and effects at one point.
+      ['p', [5, 6, 7, 8, 17, 18, 20, 21, 22, 28, 35, 45, 47, 48, 49, 51, 52, 53, 54, 62, 63]],
+      // Cables and beams from an entity: entity, start, end.
+      ['spp', [16, 19, 38, 39, 59, 61]],
+      ['sppp', [24]], // grapple cable: entity, start, end, offset
+      ['sspp', [33]], // lightning: two entities, start, end
+      ['ps', [36]], // flashlight: position, entity
+      ['ppb', [37]], // force wall: start, end, colour
+      ['sp', [50]], // widow beam out: entity, position
+      ['sb', [60]], // power splash: entity, count
+      ['s', [128]], // damage dealt: amount
+    ] as const
+  ).flatMap(([layout, types]) => types.map((t) => [t, layout] as [number, string])),
+);
