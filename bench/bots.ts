@@ -1,0 +1,128 @@
+/**
+ * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 1] [--no-build]
+ * [--keep DIR]`: bots in the real AQtion server on navgen's nav and on the engine's own nav.
+ *
+ * For every fixture map that has an engine-generated nav (`../shared/fixtures/nav/<map>.autogen.nav`):
+ * builds navgen's nav with the example pipeline (`pipelines/<map>.yaml` → `out/<map>/<map>.nav`;
+ * `--no-build` uses what is there), then runs two bot trials at the same time, one per nav, on
+ * two ports, with the same bots and seconds (`../shared/engine/bottrial`), reads each demo's frames
+ * (`navgen frames --jsonl`) and summarises it with `trialstats.py`. Prints per map the raw
+ * figures and the ratios navgen / engine of stuck seconds per bot-minute, environmental deaths
+ * per bot-minute and distance per bot-minute. With `--runs n` each map runs n times and the
+ * figures are the means of the per-run figures.
+ *
+ * Bot games are random: a single run of a map moves these ratios by tens of percent. Maps run
+ * one pair at a time (two servers use the machine's two cores).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  autogenNav,
+  botTrial,
+  HAVE_ENGINE,
+  REPO_ROOT,
+  stuckSpots,
+  trialFrames,
+  trialStats,
+  type TrialStats,
+} from '../test/helpers/engine-trial.js';
+
+const FIXTURE_MAPS = ['wizs', 'city', 'urbanjungle', 'simplicity', 'beer'];
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const maps = arg('--maps', FIXTURE_MAPS.join(',')).split(',').filter(Boolean);
+const seconds = Number(arg('--seconds', '240'));
+const bots = Number(arg('--bots', '8'));
+const runs = Number(arg('--runs', '1'));
+const build = !args.includes('--no-build');
+const keepDir = arg('--keep', '');
+if (!(seconds >= 10) || !Number.isInteger(bots) || bots < 1 || bots > 15 || !(runs >= 1)) {
+  console.error('bench:bots: --seconds >= 10, --bots in 1..15, --runs >= 1');
+  process.exit(2);
+}
+if (!HAVE_ENGINE) {
+  console.error('bench:bots: no engine at ../shared/engine (set NAVGEN_ENGINE)');
+  process.exit(2);
+}
+
+const root = keepDir || mkdtempSync(join(tmpdir(), 'navgen-bots-'));
+const PORT_NAVGEN = 27961;
+const PORT_ENGINE = 27962;
+
+interface Side {
+  stats: TrialStats;
+  /** Longest single stuck stretch. [Units: s] */
+  worstStuck: number;
+}
+
+async function trial(map: string, nav: string, dir: string, port: number): Promise<Side> {
+  mkdirSync(dir, { recursive: true });
+  await botTrial({ map, nav, seconds, outDir: dir, bots, port });
+  const frames = await trialFrames(dir);
+  const stats = await trialStats(dir, nav, frames);
+  const spots = await stuckSpots(frames);
+  return { stats, worstStuck: spots.reduce((m, s) => Math.max(m, s.seconds), 0) };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const envTotal = (s: TrialStats) => s.env_per_bot_min ?? 0;
+const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? 1 : Infinity) : a / b);
+const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+
+console.log(
+  `bench:bots: ${maps.join(', ')}; ${bots} bots × ${seconds} s, ${runs} run(s) per map; trial folders in ${root}`,
+);
+const rows: string[] = [];
+for (const map of maps) {
+  const nav = join(REPO_ROOT, 'out', map, `${map}.nav`);
+  if (build) {
+    execFileSync(
+      process.execPath,
+      [join(REPO_ROOT, 'bin', 'navgen'), 'build', `pipelines/${map}.yaml`, '--no-progress'],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  const ours: Side[] = [];
+  const theirs: Side[] = [];
+  for (let r = 0; r < runs; r++) {
+    const dir = join(root, map, `run${r}`);
+    const [a, b] = await Promise.all([
+      trial(map, nav, join(dir, 'navgen'), PORT_NAVGEN),
+      trial(map, autogenNav(map), join(dir, 'engine'), PORT_ENGINE),
+    ]);
+    ours.push(a);
+    theirs.push(b);
+    console.log(
+      `${map} run ${r + 1}: navgen ${JSON.stringify(a.stats)}\n${map} run ${r + 1}: engine ${JSON.stringify(b.stats)}`,
+    );
+  }
+  const m = (xs: Side[], f: (s: TrialStats) => number) => mean(xs.map((x) => f(x.stats)));
+  const stuck = [
+    m(ours, (s) => s.stuck_s_per_bot_min ?? 0),
+    m(theirs, (s) => s.stuck_s_per_bot_min ?? 0),
+  ];
+  const env = [m(ours, envTotal), m(theirs, envTotal)];
+  const dist = [m(ours, (s) => s.dist_per_bot_min ?? 0), m(theirs, (s) => s.dist_per_bot_min ?? 0)];
+  const nodes = [m(ours, (s) => s.nodes), m(theirs, (s) => s.nodes)];
+  const worst = [mean(ours.map((s) => s.worstStuck)), mean(theirs.map((s) => s.worstStuck))];
+  rows.push(
+    `| ${map} | ${fmt(ratio(stuck[0], stuck[1]))} | ${fmt(stuck[0])} / ${fmt(stuck[1])} | ` +
+      `${fmt(ratio(env[0], env[1]))} | ${fmt(env[0], 3)} / ${fmt(env[1], 3)} | ` +
+      `${fmt(ratio(dist[0], dist[1]))} | ${fmt(dist[0], 0)} / ${fmt(dist[1], 0)} | ` +
+      `${fmt(worst[0], 1)} / ${fmt(worst[1], 1)} | ${nodes[0]} / ${nodes[1]} |`,
+  );
+}
+
+console.log(
+  `\n${bots} bots × ${seconds} s, ${runs} run(s); ratio = navgen / engine autogen nav; per bot-minute\n` +
+    '| map | stuck ratio | stuck s (navgen / engine) | env. deaths ratio | env. deaths | distance ratio | distance (u) | longest stuck s | nodes |\n' +
+    '|---|---|---|---|---|---|---|---|---|',
+);
+for (const r of rows) console.log(r);
+if (!keepDir) rmSync(root, { recursive: true, force: true });
