@@ -1,21 +1,99 @@
-// Compiles src/ to dist/ with the project's TypeScript and stamps the build time, so that
-// bin/navgen can tell whether dist/ is older than the sources.
+// Builds dist/ from src/ and stamps the build time, so that bin/navgen can tell whether dist/
+// is older than the sources.
+//
+//   dist/navgen/   the command line, bundled by esbuild (what `navgen` runs): run.js, the two
+//                  worker entries (demo-worker.js, inflate-thread.js) and shared chunks, split
+//                  so that a command loads only its own code (see src/cli/commands/index.ts).
+//                  rxjs (with tslib), pako and commander are bundled (tree-shaken: loading rxjs alone took
+//                  longer than node's own start); the other packages stay in node_modules.
+//   dist/**        the compiled tree by tsc, with declarations: the library (`navgen/plugin`)
+//                  and what the benchmarks and the fuzz harness import module by module.
+//
+// `node scripts/build.mjs --cli` builds the bundle only (about a second; bin/navgen uses it
+// when sources changed); without it, tsc runs too and its type errors fail the build.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const require = createRequire(import.meta.url);
+const cliOnly = process.argv.includes('--cli');
 const started = new Date();
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-rmSync(join(root, 'dist'), { recursive: true, force: true });
-const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
-  stdio: 'inherit',
-});
-if (r.status !== 0) process.exit(r.status ?? 1);
-mkdirSync(join(root, 'dist'), { recursive: true });
+
+/** Packages compiled into the bundle; every other import of a package stays external. */
+const BUNDLED = new Set(['rxjs', 'tslib', 'pako', 'commander']);
+
+const rxjsEsm = join(dirname(require.resolve('rxjs/package.json')), 'dist', 'esm', 'index.js');
+
+async function bundle() {
+  const esbuild = await import('esbuild');
+  const out = join(dist, 'navgen');
+  rmSync(out, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: {
+      run: 'src/cli/run.ts',
+      'demo-worker': 'src/pipeline/worker.ts',
+      'inflate-thread': 'src/sources/mvd2/inflate-thread.ts',
+    },
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: 'linked',
+    legalComments: 'linked',
+    // Bundled CommonJS packages (commander) require node's modules.
+    banner: {
+      js: "import { createRequire as __navgenRequire } from 'node:module'; const require = __navgenRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => {
+            const name = args.path.startsWith('@')
+              ? args.path.split('/').slice(0, 2).join('/')
+              : args.path.split('/')[0];
+            if (name.startsWith('node:') || !BUNDLED.has(name))
+              return { path: args.path, external: true };
+            // rxjs's ES module build, which esbuild can tree-shake (node's condition picks CJS).
+            if (args.path === 'rxjs') return { path: rxjsEsm };
+            return undefined;
+          });
+        },
+      },
+    ],
+  });
+}
+
+function tsc() {
+  rmSync(dist, { recursive: true, force: true });
+  const r = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (!cliOnly) tsc();
+await bundle();
+mkdirSync(dist, { recursive: true });
 // The stamp carries the time the build started: a source saved during the build is newer.
-writeFileSync(join(root, 'dist', '.build-stamp'), started.toISOString() + '\n');
-const { utimesSync } = await import('node:fs');
-utimesSync(join(root, 'dist', '.build-stamp'), started, started);
+const stamp = join(dist, cliOnly ? '.cli-stamp' : '.build-stamp');
+writeFileSync(stamp, started.toISOString() + '\n');
+utimesSync(stamp, started, started);
+if (!cliOnly) {
+  const cliStamp = join(dist, '.cli-stamp');
+  writeFileSync(cliStamp, started.toISOString() + '\n');
+  utimesSync(cliStamp, started, started);
+}

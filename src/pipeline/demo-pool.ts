@@ -13,15 +13,13 @@
  * Results come back in finishing order; the build sorts them, so the lanes never change a bit
  * of the output.
  */
-import { fileURLToPath } from 'node:url';
+import { workerModule } from '../dist-file.js';
 import { Piscina } from 'piscina';
 import { processDemo, unpackResult, type DemoTask, type DemoTaskResult } from './worker.js';
 
-/** The compiled worker module next to this one (tests running TypeScript use the build in dist/). */
+/** The compiled worker module (the bundle's own in the bundled CLI; dist/ from sources under test). */
 function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return here.replace(/demo-pool\.js$/, 'worker.js');
-  return here.replace(/[/\\]src[/\\]pipeline[/\\]demo-pool\.ts$/, '/dist/pipeline/worker.js');
+  return workerModule(import.meta.url, 'demo-worker', 'pipeline/worker');
 }
 
 export type TaskOutcome =

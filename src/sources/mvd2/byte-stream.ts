@@ -6,7 +6,6 @@
 import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { constants, createGunzip, type ZlibOptions } from 'node:zlib';
-import { inflatedAfter } from './gzip-recovery.js';
 
 /** Read size from disk and inflate output size. [Units: bytes] */
 export const CHUNK_SIZE = 1 << 18;
@@ -74,6 +73,8 @@ async function* losslessGunzip(stream: Readable, path: string): AsyncGenerator<U
   } catch (e) {
     if (isZlibError(e) && !isTruncatedGzip(e)) {
       try {
+        // Loaded only on damage: pako is not part of reading a sound demo.
+        const { inflatedAfter } = await import('./gzip-recovery.js');
         yield* inflatedAfter(path, delivered);
       } catch {
         // The file cannot be read again: what node:zlib delivered is all there is.

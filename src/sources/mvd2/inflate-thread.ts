@@ -12,7 +12,7 @@
  * and unref'd (it never keeps the process alive). `NAVGEN_INFLATE_THREAD=0` turns it off.
  */
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
+import { workerModule } from '../../dist-file.js';
 import type { DemoByteStream } from './byte-stream.js';
 
 /** Chunks the worker may post before the reader asks for more. */
@@ -109,14 +109,9 @@ if (parentPort && (workerData as { role?: string } | null)?.role === WORKER_MARK
 
 let worker: Worker | null = null;
 
-/** This module compiled (TypeScript sources under test run the build in dist/, as the pool does). */
+/** This module compiled (the bundle's own in the bundled CLI; dist/ from sources under test). */
 function moduleFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return here;
-  return here.replace(
-    /[/\\]src[/\\]sources[/\\]mvd2[/\\]inflate-thread\.ts$/,
-    '/dist/sources/mvd2/inflate-thread.js',
-  );
+  return workerModule(import.meta.url, 'inflate-thread', 'sources/mvd2/inflate-thread');
 }
 let nextId = 1;
 const readers = new Map<number, (m: FromWorker) => void>();

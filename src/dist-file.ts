@@ -1,0 +1,30 @@
+/**
+ * Where a worker thread's module is, from any module of navgen: the TypeScript sources (tests),
+ * the compiled tree in `dist/` (the library, benchmarks) and the bundled command line in
+ * `dist/navgen/` (what `navgen` runs, see scripts/build.mjs) each start their workers from
+ * their own build. In the bundle a module's code sits in a shared chunk, so a path relative
+ * to `import.meta.url` of the caller would not name the worker; the package root (the folder
+ * above `src/` or `dist/`) and the kind of build do.
+ */
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The bundle's folder inside `dist/`. */
+export const BUNDLE_DIR = 'navgen';
+
+/**
+ * The worker module `name` for code running at `moduleUrl` (the caller's `import.meta.url`):
+ * `dist/navgen/<name>.js` from the bundle, else `dist/<treePath>.js` of the compiled tree
+ * (TypeScript sources under test also run the compiled tree's workers, as they always did).
+ */
+export function workerModule(moduleUrl: string, name: string, treePath: string): string {
+  const here = fileURLToPath(moduleUrl);
+  const parts = here.split(sep);
+  const d = parts.lastIndexOf('dist');
+  if (d >= 0 && parts[d + 1] === BUNDLE_DIR) {
+    return join(parts.slice(0, d + 2).join(sep) || sep, `${name}.js`);
+  }
+  const s = Math.max(d, parts.lastIndexOf('src'));
+  const root = s >= 0 ? parts.slice(0, s).join(sep) || sep : dirname(here);
+  return join(root, 'dist', `${treePath}.js`);
+}
