@@ -1,0 +1,224 @@
+/**
+ * Replays one golden pmove line recorded inside the engine (`../shared/fixtures/pmove/`, schema
+ * in its README) with world-only collision and the line's own parameters and content mask, and
+ * lists every output field that differs. Floats are compared as float32 bit patterns.
+ *
+ * Compared: the output state, the command after the call, view angles, view height, box, ground
+ * entity (null vs 0), water level, touch count and touch entities, the ladder decision, and the
+ * water type without `CONTENTS_MONSTER` (the server's point contents adds the player's own box,
+ * which a world-only port cannot see). Only lines with `nonWorld` false can be exact.
+ */
+import type { CollisionModel } from '../world/collision-model.js';
+import { CONTENTS_MONSTER, MASK_PLAYERSOLID } from '../world/contents.js';
+import { pmove } from './pmove.js';
+import { worldCollision } from './world-collision.js';
+import type { PmoveCollision, PmoveOutput, PmoveParams, PmoveState, UserCmd } from './types.js';
+
+/** One output field that differs from the engine's. */
+export interface PmoveMismatch {
+  /** Field name with the component for vectors (`out.origin[2]`). */
+  readonly field: string;
+  readonly expected: number | boolean | null;
+  readonly actual: number | boolean | null;
+  /** Float32 bit patterns (hex) of float fields. */
+  readonly expectedBits?: string;
+  readonly actualBits?: string;
+}
+
+interface RawState {
+  pm_type: number;
+  origin: number[];
+  velocity: number[];
+  pm_flags: number;
+  pm_time: number;
+  gravity: number;
+  delta_angles: number[];
+  pm_aq2_flags: number;
+  pm_timestamp: number;
+  pm_aq2_leghits: number;
+}
+
+interface RawCmd {
+  msec: number;
+  buttons: number;
+  angles: number[];
+  forwardmove: number;
+  sidemove: number;
+  upmove: number;
+  impulse: number;
+  lightlevel: number;
+}
+
+type Vec3 = [number, number, number];
+const vec3 = (v: number[]): Vec3 => [v[0]!, v[1]!, v[2]!];
+
+export function stateFromLine(r: RawState): PmoveState {
+  return {
+    pmType: r.pm_type,
+    origin: vec3(r.origin),
+    velocity: vec3(r.velocity),
+    pmFlags: r.pm_flags,
+    pmTime: r.pm_time,
+    gravity: r.gravity,
+    deltaAngles: vec3(r.delta_angles),
+    aq2Flags: r.pm_aq2_flags,
+    timestamp: r.pm_timestamp,
+    legHits: r.pm_aq2_leghits,
+  };
+}
+
+export function cmdFromLine(r: RawCmd): UserCmd {
+  return {
+    msec: r.msec,
+    buttons: r.buttons,
+    angles: vec3(r.angles),
+    forwardmove: r.forwardmove,
+    sidemove: r.sidemove,
+    upmove: r.upmove,
+    impulse: r.impulse,
+    lightlevel: r.lightlevel,
+  };
+}
+
+export function paramsFromLine(p: Record<string, number | boolean>): PmoveParams {
+  return {
+    qwmode: p.qwmode as boolean,
+    airaccelerate: p.airaccelerate as boolean,
+    strafehack: p.strafehack as boolean,
+    flyhack: p.flyhack as boolean,
+    waterhack: p.waterhack as boolean,
+    timeShift: p.time_shift as number,
+    coordBits: p.coord_bits as number,
+    speedmult: Math.fround(p.speedmult as number),
+    watermult: Math.fround(p.watermult as number),
+    maxspeed: Math.fround(p.maxspeed as number),
+    friction: Math.fround(p.friction as number),
+    waterfriction: Math.fround(p.waterfriction as number),
+    flyfriction: Math.fround(p.flyfriction as number),
+  };
+}
+
+const bitsView = new DataView(new ArrayBuffer(4));
+function floatBits(x: number): string {
+  bitsView.setFloat32(0, x, true);
+  return '0x' + bitsView.getUint32(0, true).toString(16).padStart(8, '0');
+}
+
+function sameInt(list: PmoveMismatch[], field: string, expected: number, actual: number): void {
+  if (expected !== actual) list.push({ field, expected, actual });
+}
+
+function sameFloat(list: PmoveMismatch[], field: string, expected: number, actual: number): void {
+  const e = floatBits(Math.fround(expected));
+  const a = floatBits(actual);
+  if (e !== a) list.push({ field, expected, actual, expectedBits: e, actualBits: a });
+}
+
+function compareState(list: PmoveMismatch[], prefix: string, e: RawState, a: PmoveState): void {
+  sameInt(list, `${prefix}.pm_type`, e.pm_type, a.pmType);
+  for (let i = 0; i < 3; i++) {
+    sameInt(list, `${prefix}.origin[${i}]`, e.origin[i]!, a.origin[i]);
+    sameInt(list, `${prefix}.velocity[${i}]`, e.velocity[i]!, a.velocity[i]);
+    sameInt(list, `${prefix}.delta_angles[${i}]`, e.delta_angles[i]!, a.deltaAngles[i]);
+  }
+  sameInt(list, `${prefix}.pm_flags`, e.pm_flags, a.pmFlags);
+  sameInt(list, `${prefix}.pm_time`, e.pm_time, a.pmTime);
+  sameInt(list, `${prefix}.gravity`, e.gravity, a.gravity);
+  sameInt(list, `${prefix}.pm_aq2_flags`, e.pm_aq2_flags, a.aq2Flags);
+  sameInt(list, `${prefix}.pm_timestamp`, e.pm_timestamp, a.timestamp);
+  sameInt(list, `${prefix}.pm_aq2_leghits`, e.pm_aq2_leghits, a.legHits);
+}
+
+function compareCmd(list: PmoveMismatch[], e: RawCmd, a: UserCmd): void {
+  sameInt(list, 'cmd_out.msec', e.msec, a.msec);
+  sameInt(list, 'cmd_out.buttons', e.buttons, a.buttons);
+  for (let i = 0; i < 3; i++) sameInt(list, `cmd_out.angles[${i}]`, e.angles[i]!, a.angles[i]);
+  sameInt(list, 'cmd_out.forwardmove', e.forwardmove, a.forwardmove);
+  sameInt(list, 'cmd_out.sidemove', e.sidemove, a.sidemove);
+  sameInt(list, 'cmd_out.upmove', e.upmove, a.upmove);
+  sameInt(list, 'cmd_out.impulse', e.impulse, a.impulse);
+  sameInt(list, 'cmd_out.lightlevel', e.lightlevel, a.lightlevel);
+}
+
+/** Every compared output of `actual` against the recorded line. */
+export function comparePmoveOutput(
+  line: Record<string, unknown>,
+  actual: PmoveOutput,
+): PmoveMismatch[] {
+  const list: PmoveMismatch[] = [];
+  compareState(list, 'out', line.out as RawState, actual.state);
+  compareCmd(list, line.cmd_out as RawCmd, actual.cmd);
+  const va = line.viewangles as number[];
+  const mins = line.mins as number[];
+  const maxs = line.maxs as number[];
+  for (let i = 0; i < 3; i++) {
+    sameFloat(list, `viewangles[${i}]`, va[i]!, actual.viewangles[i]);
+    sameFloat(list, `mins[${i}]`, mins[i]!, actual.mins[i]);
+    sameFloat(list, `maxs[${i}]`, maxs[i]!, actual.maxs[i]);
+  }
+  sameFloat(list, 'viewheight', line.viewheight as number, actual.viewheight);
+  const ground = line.groundentity as number | null;
+  if (ground !== actual.groundEntity) {
+    list.push({ field: 'groundentity', expected: ground, actual: actual.groundEntity });
+  }
+  sameInt(
+    list,
+    'watertype',
+    (line.watertype as number) & ~CONTENTS_MONSTER,
+    actual.watertype & ~CONTENTS_MONSTER,
+  );
+  sameInt(list, 'waterlevel', line.waterlevel as number, actual.waterlevel);
+  const touch = line.touchents as number[];
+  sameInt(list, 'numtouch', line.numtouch as number, actual.touchents.length);
+  for (let i = 0; i < Math.max(touch.length, actual.touchents.length); i++) {
+    sameInt(list, `touchents[${i}]`, touch[i] ?? -1, actual.touchents[i] ?? -1);
+  }
+  if ((line.ladder as boolean) !== actual.ladder) {
+    list.push({ field: 'ladder', expected: line.ladder as boolean, actual: actual.ladder });
+  }
+  return list;
+}
+
+/** World-only collision of one model, one per content mask. */
+export class PmoveReplayer {
+  private readonly byMask = new Map<number, PmoveCollision>();
+  constructor(private readonly model: CollisionModel) {}
+
+  collision(mask: number): PmoveCollision {
+    // -1: the engine made no trace; any mask gives the same (no trace is made here either).
+    const m = mask === -1 ? MASK_PLAYERSOLID : mask;
+    let c = this.byMask.get(m);
+    if (!c) {
+      c = worldCollision(this.model, m);
+      this.byMask.set(m, c);
+    }
+    return c;
+  }
+
+  /** Runs the line's input through pmove. */
+  run(line: Record<string, unknown>): PmoveOutput {
+    return pmove(
+      this.collision(line.mask as number),
+      paramsFromLine(line.pmp as Record<string, number | boolean>),
+      stateFromLine(line.in as RawState),
+      cmdFromLine(line.cmd as RawCmd),
+      line.snapinitial as boolean,
+    );
+  }
+
+  /** Mismatching fields of one line (empty when exact). */
+  replay(line: Record<string, unknown>): PmoveMismatch[] {
+    return comparePmoveOutput(line, this.run(line));
+  }
+}
+
+/** One line per mismatch: `out.origin[2]: expected 1234, got 1233`. */
+export function formatPmoveMismatches(mismatches: readonly PmoveMismatch[]): string {
+  return mismatches
+    .map((d) => {
+      const e = d.expectedBits ? `${d.expected} (${d.expectedBits})` : JSON.stringify(d.expected);
+      const a = d.actualBits ? `${d.actual} (${d.actualBits})` : JSON.stringify(d.actual);
+      return `${d.field}: expected ${e}, got ${a}`;
+    })
+    .join('\n');
+}
