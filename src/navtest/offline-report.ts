@@ -1,0 +1,158 @@
+/**
+ * The report of the offline nav test, in the seed's `<map>.navtest.json` schema (what
+ * `src/sources/feedback/navtest-report.ts` validates and `navgen iterate` reads), with the
+ * per-link detail as an extra field.
+ *
+ * What the seed's fields mean here (one simulated bot runs every link once):
+ * - `coverage_ratio`: share of the nav's nodes reachable from the spawn points through links
+ *   that passed; `unreachable_nodes` lists the others.
+ * - `bad_links`: every link that failed.
+ * - `bad_nodes`: nodes a player cannot use: no room for a player at the node, or every link
+ *   arriving at the node ends in death (lava, slime, a fatal fall). Nodes are removed by
+ *   position in the next build, so a node is only listed when nothing good leads to it.
+ * - `death_rate_per_bot_min` / `stuck_rate_per_bot_min`: deaths, and stuck or timed-out links,
+ *   per minute of simulated play (the simulated time of all traversals added up, as if one bot
+ *   walked them one after another). The same counts per traversal are in
+ *   `death_rate_per_traversal` / `stuck_rate_per_traversal`.
+ * - `test_duration_s`: that simulated time; `bot_count` 1; `total_node_visits`: links that
+ *   reached their target; `total_environmental_deaths`: links that died.
+ * - `passed`: the seed's thresholds (coverage ≥ 0.85, deaths ≤ 0.5 and stuck ≤ 1.0 per bot
+ *   minute, at most 5 % unreachable) and, since each link runs once, no failed link (the seed
+ *   fails a nav with any link failing more than half of its traversals) and no bad node.
+ */
+import type { LinkResult } from './simulate-link.js';
+
+/** The seed's pass thresholds (`NAVTEST_*` in the proposal). */
+export const SEED_THRESHOLDS = Object.freeze({
+  minCoverage: 0.85,
+  maxDeathRate: 0.5,
+  maxStuckRate: 1.0,
+  maxUnreachable: 0.05,
+});
+
+export interface LinkDetail {
+  readonly from: number;
+  readonly to: number;
+  /** The link's target-type name. */
+  readonly type: string;
+  readonly passed: boolean;
+  readonly reason: LinkResult['reason'];
+  readonly detail: string;
+  /** Simulated time. [Units: s] */
+  readonly seconds: number;
+}
+
+export interface OfflineNavtestReport {
+  readonly map: string;
+  readonly passed: boolean;
+  readonly coverage_ratio: number;
+  readonly death_rate_per_bot_min: number;
+  readonly stuck_rate_per_bot_min: number;
+  readonly bad_nodes: number[];
+  readonly bad_links: [number, number][];
+  readonly unreachable_nodes: number[];
+  readonly test_duration_s: number;
+  readonly bot_count: number;
+  readonly total_node_visits: number;
+  readonly total_environmental_deaths: number;
+  readonly tester: string;
+  readonly death_rate_per_traversal: number;
+  readonly stuck_rate_per_traversal: number;
+  readonly link_failures: Record<string, number>;
+  readonly spawn_nodes: number[];
+  readonly links: LinkDetail[];
+}
+
+export interface ReportInput {
+  readonly map: string;
+  readonly nodeCount: number;
+  /** In nav order: node by node, links in stored order. */
+  readonly links: readonly { from: number; to: number; type: string; result: LinkResult }[];
+  readonly reachable: Uint8Array;
+  readonly startNodes: Int32Array;
+}
+
+/** Rounds a rate so the JSON stays short and identical everywhere. */
+const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+export function offlineReport(input: ReportInput): OfflineNavtestReport {
+  const n = input.nodeCount;
+  let steps = 0;
+  let deaths = 0;
+  let stuck = 0;
+  let reached = 0;
+  const failures: Record<string, number> = {};
+  const arriving = new Int32Array(n);
+  const deadly = new Int32Array(n);
+  const noRoom = new Uint8Array(n);
+  const badLinks: [number, number][] = [];
+  const details: LinkDetail[] = [];
+  for (const l of input.links) {
+    const r = l.result;
+    steps += r.steps;
+    arriving[l.to]++;
+    if (r.passed) reached++;
+    else {
+      badLinks.push([l.from, l.to]);
+      failures[r.reason] = (failures[r.reason] ?? 0) + 1;
+    }
+    if (r.reason === 'died') {
+      deaths++;
+      deadly[l.to]++;
+    }
+    if (r.reason === 'blocked' || r.reason === 'timed-out') stuck++;
+    if (r.reason === 'bad-start') noRoom[l.from] = 1;
+    details.push({
+      from: l.from,
+      to: l.to,
+      type: l.type,
+      passed: r.passed,
+      reason: r.reason,
+      detail: r.detail,
+      seconds: r.steps / 10,
+    });
+  }
+  const badNodes: number[] = [];
+  const unreachable: number[] = [];
+  let covered = 0;
+  for (let i = 0; i < n; i++) {
+    if (noRoom[i] || (arriving[i] > 0 && deadly[i] === arriving[i])) badNodes.push(i);
+    if (input.reachable[i]) covered++;
+    else unreachable.push(i);
+  }
+  const seconds = steps / 10;
+  const minutes = seconds / 60;
+  const traversals = input.links.length;
+  const coverage = n > 0 ? covered / n : 0;
+  const deathRate = minutes > 0 ? deaths / minutes : 0;
+  const stuckRate = minutes > 0 ? stuck / minutes : 0;
+  const t = SEED_THRESHOLDS;
+  const sortedFailures: Record<string, number> = {};
+  for (const k of Object.keys(failures).sort()) sortedFailures[k] = failures[k];
+  return {
+    map: input.map,
+    passed:
+      coverage >= t.minCoverage &&
+      deathRate <= t.maxDeathRate &&
+      stuckRate <= t.maxStuckRate &&
+      (n > 0 ? unreachable.length / n : 0) <= t.maxUnreachable &&
+      badLinks.length === 0 &&
+      badNodes.length === 0,
+    coverage_ratio: r6(coverage),
+    death_rate_per_bot_min: r6(deathRate),
+    stuck_rate_per_bot_min: r6(stuckRate),
+    bad_nodes: badNodes,
+    bad_links: badLinks,
+    unreachable_nodes: unreachable,
+    test_duration_s: r6(seconds),
+    bot_count: 1,
+    total_node_visits: reached,
+    total_environmental_deaths: deaths,
+    tester: 'navgen navtest (offline: collision model + pmove)',
+    death_rate_per_traversal: r6(traversals > 0 ? deaths / traversals : 0),
+    stuck_rate_per_traversal: r6(traversals > 0 ? stuck / traversals : 0),
+    link_failures: sortedFailures,
+    spawn_nodes: [...input.startNodes],
+    links: details,
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * The offline nav test of a whole nav: every link simulated (`simulate-link.ts`), nodes walked
+ * from the spawn points over the links that passed (`reachability.ts`), the seed's report
+ * (`offline-report.ts`).
+ *
+ * Links run in batches on `workers` lanes: this thread and `workers − 1` piscina threads, each
+ * loading the map's collision model itself (only the map path and plain numbers cross). Results
+ * go back to their link's place, so the report is the same bytes for any worker count.
+ */
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { defaultNodeTypes, NODE_TYPE_NAMES, type NodeTypeTable } from '../nav/node-types.js';
+import type { NavFile } from '../nav/types.js';
+import { readSpawnPoints } from '../sources/bsp/spawn-points.js';
+import { runBatch, type BatchResult, type LinkBatch } from './link-batch.js';
+import { offlineReport, type OfflineNavtestReport } from './offline-report.js';
+import { reachableNodes, type ReachabilityOptions } from './reachability.js';
+import type { LinkResult, SimulateLinkOptions } from './simulate-link.js';
+
+export interface NavtestOptions {
+  /** Lanes (this thread counts as one). [Limit: >= 1] */
+  readonly workers: number;
+  /** Links per batch handed to a lane. [Limit: >= 1] */
+  readonly batchSize: number;
+  readonly nodeTypes: NodeTypeTable;
+  readonly simulate: Partial<SimulateLinkOptions>;
+  readonly reachability: Partial<ReachabilityOptions>;
+}
+
+export const navtestDefaults: NavtestOptions = Object.freeze({
+  workers: 1,
+  batchSize: 64,
+  nodeTypes: defaultNodeTypes,
+  simulate: {},
+  reachability: {},
+});
+
+export interface NavtestRun {
+  readonly report: OfflineNavtestReport;
+  /** pmove calls made. */
+  readonly steps: number;
+  readonly links: number;
+  /** Wall time. [Units: s] */
+  readonly seconds: number;
+}
+
+function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return here.replace(/run-navtest\.js$/, 'navtest-worker.js');
+  return here.replace(
+    /[/\\]src[/\\]navtest[/\\]run-navtest\.ts$/,
+    '/dist/navtest/navtest-worker.js',
+  );
+}
+
+/** Type names by number; numbers the table does not know become `TYPE_<n>` (run as walks). */
+function typeNames(table: NodeTypeTable): (n: number) => string {
+  const byNumber = new Map<number, string>();
+  for (const name of NODE_TYPE_NAMES) byNumber.set(table[name], name);
+  return (n) => byNumber.get(n) ?? `TYPE_${n}`;
+}
+
+export async function runNavtest(
+  nav: NavFile,
+  bsp: string,
+  map: string,
+  options: Partial<NavtestOptions> = {},
+): Promise<NavtestRun> {
+  const o = { ...navtestDefaults, ...options };
+  const started = performance.now();
+  const name = typeNames(o.nodeTypes);
+  const list: { from: number; to: number; type: string }[] = [];
+  nav.nodes.forEach((node, i) => {
+    for (const l of node.links)
+      if (l.target >= 0 && l.target < nav.nodes.length)
+        list.push({ from: i, to: l.target, type: name(l.targetType) });
+  });
+
+  // Batches in link order.
+  const batches: LinkBatch[] = [];
+  for (let first = 0; first < list.length; first += o.batchSize) {
+    const part = list.slice(first, first + o.batchSize);
+    const ends = new Float64Array(part.length * 6);
+    const types: string[] = [];
+    part.forEach((l, k) => {
+      const a = nav.nodes[l.from].origin;
+      const b = nav.nodes[l.to].origin;
+      ends.set([a[0], a[1], a[2], b[0], b[1], b[2]], 6 * k);
+      types.push(l.type, name(nav.nodes[l.from].type), name(nav.nodes[l.to].type));
+    });
+    batches.push({ bsp, first, ends, types, options: o.simulate });
+  }
+
+  const results: LinkResult[] = new Array(list.length);
+  const place = (r: BatchResult) => r.results.forEach((x, k) => (results[r.first + k] = x));
+  let next = 0;
+  const lane = async (run: (b: LinkBatch) => Promise<BatchResult>) => {
+    while (next < batches.length) place(await run(batches[next++]));
+  };
+  const lanes = [lane(runBatch)];
+  let pool: Piscina | null = null;
+  if (o.workers > 1 && batches.length > 1) {
+    pool = new Piscina({
+      filename: workerFile(),
+      minThreads: o.workers - 1,
+      maxThreads: o.workers - 1,
+      concurrentTasksPerWorker: 1,
+      idleTimeout: 1000,
+      execArgv: [],
+    });
+    const p = pool;
+    for (let i = 0; i < o.workers - 1; i++)
+      lanes.push(lane((b) => p.run(b) as Promise<BatchResult>));
+  }
+  try {
+    await Promise.all(lanes);
+  } finally {
+    await pool?.destroy();
+  }
+
+  const origins = new Float64Array(nav.nodes.length * 3);
+  nav.nodes.forEach((n, i) => origins.set(n.origin, 3 * i));
+  const linkEnds = new Int32Array(list.length * 2);
+  const passed = new Uint8Array(list.length);
+  list.forEach((l, k) => {
+    linkEnds[2 * k] = l.from;
+    linkEnds[2 * k + 1] = l.to;
+    passed[k] = results[k].passed ? 1 : 0;
+  });
+  const spawns = await readSpawnPoints(bsp);
+  const spawnOrigins = new Float64Array(spawns.length * 3);
+  spawns.forEach((s, i) => spawnOrigins.set(s.origin, 3 * i));
+  const { reachable, startNodes } = reachableNodes(
+    origins,
+    linkEnds,
+    passed,
+    spawnOrigins,
+    o.reachability,
+  );
+  const report = offlineReport({
+    map,
+    nodeCount: nav.nodes.length,
+    links: list.map((l, k) => ({ ...l, result: results[k] })),
+    reachable,
+    startNodes,
+  });
+  return {
+    report,
+    steps: results.reduce((s, r) => s + r.steps, 0),
+    links: list.length,
+    seconds: (performance.now() - started) / 1000,
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * `simulateLink`: one simulated AQtion bot follows one nav link through the map's collision
+ * model with the engine's player movement, and the result says whether it got there.
+ *
+ * ```ts
+ * import { loadCollisionModel } from '../world/collision-model.js';
+ * import { simulateLink } from './simulate-link.js';
+ * const model = await loadCollisionModel('maps/wizs.bsp');
+ * const r = simulateLink(model, {
+ *   from: [100, 200, 24], to: [220, 200, 24],          // node origins [Units: u]
+ *   linkType: 'MOVE', fromType: 'MOVE', toType: 'MOVE', // node-type names (src/nav/node-types.ts)
+ * });
+ * r.passed; r.reason; r.steps; r.end;
+ * ```
+ *
+ * Everything in and out is plain data; the collision model is typed arrays, so this runs the
+ * same in a worker thread. Deterministic: no randomness, no clocks.
+ *
+ * How a link is run:
+ * 1. Start. On the ground under the source node (found with a box trace down), or, for water and
+ *    ladder nodes, where the node is; a start inside solid is nudged up to 18 u, and failing
+ *    that the link fails with `bad-start`. Jumps and drops start at running speed toward the
+ *    target (a bot reaches the take-off running); every other link starts at rest.
+ * 2. Think and move, 10 times a second: the bot driver (`bot-driver.ts`) writes the usercmd and
+ *    the velocity the bot code would, then one 100 ms pmove call with the bot's parameters
+ *    (`pm_time` 12 and the initial snap, as the game hands every bot move to pmove).
+ * 3. Judge after every move, in this order:
+ *    - `died`: the game's fall damage (`P_FallingDamage`) took the health to 0, or the player
+ *      touched lava or slime (counted as death at once: no route should wade through either);
+ *    - reached: the bot's own rule (`node-reached.ts`) → passed;
+ *    - `fell`: standing more than `fellDepth` below both ends of the link;
+ *    - `blocked`: less than `stuckDistance` of movement over the last `stuckSeconds`;
+ *    - `timed-out`: the bot's travel counter (one per think, two when moving away from the
+ *      target, as `BOTLIB_FollowPath` counts) passed the link's limit, `baseSeconds` plus the
+ *      link's length at `minSpeed`, at most `maxSeconds` (the bot gives up on a link after 120
+ *      counts).
+ */
+import { MASK_PLAYERSOLID, CONTENTS_LAVA, CONTENTS_SLIME } from '../world/contents.js';
+import type { CollisionModel } from '../world/collision-model.js';
+import { newTraceResult } from '../world/trace.js';
+import { pmove } from '../movement/pmove.js';
+import { worldCollision } from '../movement/world-collision.js';
+import { BOT_PMOVE_PARAMS, type PmoveCollision, type PmoveState } from '../movement/types.js';
+import { newUserCmd, storeVelocity, think, type DriverScratch } from './bot-driver.js';
+import { linkKind, startsOnGround } from './link-kind.js';
+import { nodeReached } from './node-reached.js';
+
+export type Vec3 = [x: number, y: number, z: number];
+
+export interface LinkToSimulate {
+  /** Source node origin. [Units: u] */
+  readonly from: readonly [number, number, number];
+  /** Target node origin. [Units: u] */
+  readonly to: readonly [number, number, number];
+  /** Node-type names: the link's target type and the two nodes' types. */
+  readonly linkType: string;
+  readonly fromType: string;
+  readonly toType: string;
+}
+
+export interface SimulateLinkOptions {
+  /** Fixed part of a link's time limit. [Units: s] [Limit: > 0] */
+  readonly baseSeconds: number;
+  /** The link's length is allowed this slow a pace on top. [Units: u/s] [Limit: > 0] */
+  readonly minSpeed: number;
+  /** Longest time limit (the bot's 120 travel counts). [Units: s] [Limit: > 0] */
+  readonly maxSeconds: number;
+  /** Window of the stuck test. [Units: s] [Limit: > 0] */
+  readonly stuckSeconds: number;
+  /** Least movement over that window. [Units: u] [Limit: >= 0] */
+  readonly stuckDistance: number;
+  /** Standing this far below both ends of the link is a fall. [Units: u] [Limit: > 0] */
+  readonly fellDepth: number;
+  /** Starting health (the game's 100). [Limit: > 0] */
+  readonly health: number;
+  /** Horizontal speed at the start of jumps and drops. [Units: u/s] [Limit: >= 0] */
+  readonly runUpSpeed: number;
+}
+
+export const simulateLinkDefaults: SimulateLinkOptions = Object.freeze({
+  baseSeconds: 1.5,
+  minSpeed: 100,
+  maxSeconds: 12,
+  stuckSeconds: 2,
+  stuckDistance: 16,
+  fellDepth: 96,
+  health: 100,
+  runUpSpeed: 300,
+});
+
+export type LinkFailure = 'bad-start' | 'died' | 'fell' | 'blocked' | 'timed-out';
+
+export interface LinkResult {
+  readonly passed: boolean;
+  readonly reason: 'reached' | LinkFailure;
+  /** One line for people, e.g. `fall damage 60 at (10, 20, -300)`. */
+  readonly detail: string;
+  /** pmove calls made. */
+  readonly steps: number;
+  /** Where the player was at the end. [Units: u] */
+  readonly end: Vec3;
+  /** Health left (fall damage). */
+  readonly health: number;
+}
+
+const THINKS_PER_SECOND = 10;
+const BOT_PM_TIME = 12;
+
+const collisions = new WeakMap<CollisionModel, PmoveCollision>();
+function playerCollision(m: CollisionModel): PmoveCollision {
+  let c = collisions.get(m);
+  if (!c) {
+    c = worldCollision(m, MASK_PLAYERSOLID);
+    collisions.set(m, c);
+  }
+  return c;
+}
+
+const STANDING_MINS = [-16, -16, -24];
+const STANDING_MAXS = [16, 16, 32];
+const START_RAISES = [0, 1, 2, 4, 8, 12, 18];
+const START_SIDE_STEPS = [0, 1, -1];
+
+/**
+ * A free standing position at or just above `p`, or null. Node origins often sit on the grid
+ * with the player box's faces exactly on a wall, which the engine's position test counts as
+ * solid; a 1 u side step resolves that as the game's own start-up nudging would.
+ */
+function freeStart(c: PmoveCollision, p: readonly number[], s: DriverScratch): number[] | null {
+  for (const dz of START_RAISES)
+    for (const dx of START_SIDE_STEPS)
+      for (const dy of START_SIDE_STEPS) {
+        const q = [p[0] + dx, p[1] + dy, p[2] + dz];
+        const tr = c.trace(q, STANDING_MINS, STANDING_MAXS, q, s.tr);
+        if (!tr.startsolid && !tr.allsolid) return q;
+      }
+  return null;
+}
+
+const fmt = (v: ArrayLike<number>) => `(${Array.from(v, (x) => Math.round(x)).join(', ')})`;
+
+export function simulateLink(
+  model: CollisionModel,
+  link: LinkToSimulate,
+  options: Partial<SimulateLinkOptions> = {},
+): LinkResult {
+  const o = { ...simulateLinkDefaults, ...options };
+  const c = playerCollision(model);
+  const s: DriverScratch = {
+    tr: newTraceResult(),
+    a: new Float64Array(3),
+    b: new Float64Array(3),
+    mins: new Float64Array(3),
+    maxs: new Float64Array(3),
+  };
+  const kind = linkKind(link.linkType, link.fromType, link.toType);
+  const from = link.from;
+  const to = link.to;
+  const result = (
+    passed: boolean,
+    reason: LinkResult['reason'],
+    detail: string,
+    steps: number,
+    end: ArrayLike<number>,
+    health: number,
+  ): LinkResult => ({ passed, reason, detail, steps, end: [end[0], end[1], end[2]], health });
+
+  // 1. Start.
+  const start = freeStart(c, from, s);
+  if (!start)
+    return result(false, 'bad-start', `no room for a player at ${fmt(from)}`, 0, from, o.health);
+  let onGround = false;
+  if (startsOnGround(link.fromType)) {
+    const below = [start[0], start[1], start[2] - 64];
+    const tr = c.trace(start, STANDING_MINS, STANDING_MAXS, below, s.tr);
+    if (tr.fraction < 1 && tr.normal[2] >= 0.7) {
+      start[0] = tr.endpos[0];
+      start[1] = tr.endpos[1];
+      start[2] = tr.endpos[2];
+      onGround = true;
+    }
+  }
+  const velocity = new Float64Array(3);
+  if (onGround && (kind === 'jump' || kind === 'drop')) {
+    const hx = to[0] - from[0];
+    const hy = to[1] - from[1];
+    const hl = Math.hypot(hx, hy);
+    if (hl > 0) {
+      velocity[0] = (hx / hl) * o.runUpSpeed;
+      velocity[1] = (hy / hl) * o.runUpSpeed;
+    }
+  }
+  let state: PmoveState = {
+    pmType: 0,
+    origin: [Math.trunc(start[0] * 8), Math.trunc(start[1] * 8), Math.trunc(start[2] * 8)],
+    velocity: [0, 0, 0],
+    pmFlags: 0,
+    pmTime: BOT_PM_TIME,
+    gravity: 800,
+    deltaAngles: [0, 0, 0],
+    aq2Flags: 0,
+    timestamp: 0,
+    legHits: 0,
+  };
+  storeVelocity(state, velocity);
+
+  // 2–3. Think, move, judge.
+  const length = Math.hypot(to[0] - from[0], to[1] - from[1], to[2] - from[2]);
+  const limit = Math.ceil(
+    Math.min(o.maxSeconds, o.baseSeconds + length / o.minSpeed) * THINKS_PER_SECOND,
+  );
+  const window = Math.max(1, Math.round(o.stuckSeconds * THINKS_PER_SECOND));
+  const trail: number[] = []; // x, y, z per think, for the stuck test
+  const origin = new Float64Array(3);
+  const last = new Float64Array(3);
+  const cmd = newUserCmd();
+  const floor = Math.min(from[2], to[2]) - o.fellDepth;
+  let health = o.health;
+  let oldVz = velocity[2];
+  let counter = 0;
+  let stalled = false;
+  const bot = { origin, velocity, onGround, stalled };
+  for (let i = 0; i < 3; i++) origin[i] = state.origin[i] / 8;
+  last.set(origin);
+  for (let step = 1; ; step++) {
+    for (let i = 0; i < 3; i++) velocity[i] = state.velocity[i] / 8;
+    bot.onGround = onGround;
+    bot.stalled = stalled;
+    think(c, s, { kind, from, to }, bot, cmd);
+    storeVelocity(state, velocity);
+    state.pmTime = BOT_PM_TIME;
+    const out = pmove(c, BOT_PMOVE_PARAMS, state, cmd, true);
+    state = out.state;
+    for (let i = 0; i < 3; i++) origin[i] = state.origin[i] / 8;
+    const vz = state.velocity[2] / 8;
+    onGround = out.groundEntity !== null;
+
+    // Fall damage, as the game computes it at the end of the frame.
+    let delta: number | null = null;
+    if (oldVz < 0 && vz > oldVz && !onGround) delta = oldVz;
+    else if (onGround) delta = vz - oldVz;
+    oldVz = vz;
+    if (delta !== null && out.waterlevel < 3) {
+      let d = delta * delta * 0.0001;
+      if (out.waterlevel === 2) d *= 0.25;
+      else if (out.waterlevel === 1) d *= 0.5;
+      if (d > 30) {
+        const damage = Math.max(1, Math.trunc((d - 30) / 2)) * 10;
+        health -= damage;
+        if (health <= 0)
+          return result(
+            false,
+            'died',
+            `fall damage ${damage} at ${fmt(origin)}`,
+            step,
+            origin,
+            health,
+          );
+      }
+    }
+    if ((out.watertype & (CONTENTS_LAVA | CONTENTS_SLIME)) !== 0) {
+      const what = out.watertype & CONTENTS_LAVA ? 'lava' : 'slime';
+      return result(false, 'died', `${what} at ${fmt(origin)}`, step, origin, health);
+    }
+    if (nodeReached(origin, out.mins, out.maxs, to))
+      return result(
+        true,
+        'reached',
+        `reached in ${step / THINKS_PER_SECOND} s`,
+        step,
+        origin,
+        health,
+      );
+    if (onGround && origin[2] < floor)
+      return result(
+        false,
+        'fell',
+        `landed at ${fmt(origin)}, ${Math.round(to[2] - origin[2])} u below the target`,
+        step,
+        origin,
+        health,
+      );
+
+    trail.push(origin[0], origin[1], origin[2]);
+    if (trail.length / 3 > window) {
+      const k = trail.length - 3 * (window + 1);
+      const moved = Math.hypot(
+        origin[0] - trail[k],
+        origin[1] - trail[k + 1],
+        origin[2] - trail[k + 2],
+      );
+      if (moved < o.stuckDistance)
+        return result(false, 'blocked', `stuck at ${fmt(origin)}`, step, origin, health);
+    }
+    // The bot's travel counter.
+    const mx = origin[0] - last[0];
+    const my = origin[1] - last[1];
+    const mz = origin[2] - last[2];
+    const ml = Math.hypot(mx, my, mz);
+    stalled = ml < 0.1;
+    const tx = to[0] - origin[0];
+    const ty = to[1] - origin[1];
+    const tz = to[2] - origin[2];
+    const tl = Math.hypot(tx, ty, tz);
+    counter += 1;
+    if (ml === 0 || tl === 0 || (mx * tx + my * ty + mz * tz) / (ml * tl) < 0.3) counter += 1;
+    last.set(origin);
+    if (counter >= limit) {
+      const reason: LinkFailure = origin[2] < floor ? 'fell' : 'timed-out';
+      return result(
+        false,
+        reason,
+        `${reason === 'fell' ? 'fell to' : 'still short at'} ${fmt(origin)} after ${step / THINKS_PER_SECOND} s (limit ${limit / THINKS_PER_SECOND} s)`,
+        step,
+        origin,
+        health,
+      );
+    }
+  }
+}
