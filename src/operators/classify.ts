@@ -37,8 +37,13 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
+import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import type { BspWorld } from '../sources/bsp/world.js';
+import { confirmNodes } from '../map-analysis/confirm-types.js';
+import { loadMap } from '../map-analysis/map-source.js';
+import { ladderClimbs } from '../map-analysis/ladder-climbs.js';
+import type { VotePool } from './internal/vote-pool.js';
 
 export interface ClassifyOptions {
   /** [Limit: 0..1] */
@@ -67,6 +72,17 @@ export interface ClassifyOptions {
    * [Units: world units]
    */
   readonly mirrorMaxDz: number;
+  /**
+   * Check types against the map and move nodes to where a player can stand (needs the BSP;
+   * see `map-analysis/confirm-types.ts`).
+   */
+  readonly confirm: boolean;
+  /** Farthest a node is moved to a valid position. [Units: world units] */
+  readonly maxShift: number;
+  /** Farthest a climbed node may be from its ladder brush. [Units: world units] */
+  readonly ladderReach: number;
+  /** Smallest bottom-to-top climb of a ladder pair. [Units: world units] */
+  readonly ladderMinClimb: number;
 }
 
 export const classifyDefaults: ClassifyOptions = Object.freeze({
@@ -82,6 +98,10 @@ export const classifyDefaults: ClassifyOptions = Object.freeze({
   crouchDrop: 224,
   unsafeDrop: 256,
   mirrorMaxDz: 18,
+  confirm: true,
+  maxShift: 48,
+  ladderReach: 16,
+  ladderMinClimb: 40,
 });
 
 export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
@@ -99,10 +119,33 @@ const CLIMBABLE = new Set(['LADDER_UP', 'LADDER_DOWN', 'LADDER', 'WATER']);
 const WALKABLE = new Set(['MOVE', 'CROUCH', 'WATER']);
 
 export function classifyGraph(
-  g: DraftGraph,
+  g0: DraftGraph,
   o: ClassifyOptions,
+  world: BspWorld | null = null,
+  votes: VotePool | null = null,
 ): { graph: DraftGraph; stats: Record<string, unknown> } {
+  let g = g0;
   let nodes = g.nodes.map((n) => (n.source === 'votes' ? { ...n, type: classifyNode(n, o) } : n));
+  // The map has the last word on types and positions; links follow their nodes.
+  let map: Record<string, unknown> | null = null;
+  let mapLinks: DraftLink[] = [];
+  if (world && o.confirm) {
+    const climbs = votes ? ladderClimbs(votes, world, o.ladderMinClimb, o.ladderReach) : new Map();
+    const c = confirmNodes(nodes, world, { ...o, grid: 4 }, climbs);
+    const seen = new Set<string>();
+    const links: DraftLink[] = [];
+    for (const l of g.links) {
+      const from = c.remap[l.from];
+      const to = c.remap[l.to];
+      if (from < 0 || to < 0 || from === to || seen.has(`${from}:${to}`)) continue;
+      seen.add(`${from}:${to}`);
+      links.push({ ...l, from, to });
+    }
+    mapLinks = c.links.filter((l) => !seen.has(`${l.from}:${l.to}`));
+    nodes = c.nodes;
+    g = { nodes, links };
+    map = { ...c.stats, removed: c.stats.removed.length, removedOrigins: c.stats.removed };
+  }
 
   // Links by how they are traversed: drops and jumps first, by their evidence.
   const kind = g.links.map((l): 'drop' | 'too-deep' | 'jump' | 'walk' => {
@@ -171,6 +214,12 @@ export function classifyGraph(
     }
   }
   links.push(...mirrored);
+  // Ladder pairs: the links the bots follow up and down, typed by the map, never by flight.
+  const ladderKeys = new Set(mapLinks.map((l) => `${l.from}:${l.to}`));
+  const kept = links.filter((l) => !ladderKeys.has(`${l.from}:${l.to}`));
+  kept.push(...mapLinks);
+  links.length = 0;
+  links.push(...kept);
   const nodeTypes: Record<string, number> = {};
   for (const n of nodes) nodeTypes[n.type] = (nodeTypes[n.type] ?? 0) + 1;
   const linkTypes: Record<string, number> = {};
@@ -183,28 +232,44 @@ export function classifyGraph(
       dropsTooDeep: tooDeep,
       reverseOfDropRemoved: reverseRemoved,
       walksMirrored: mirrored.length,
+      ...(map ? { map } : {}),
     },
   };
 }
 
 export function classify(
   options: Partial<ClassifyOptions> = {},
+  loadWorld: () => Promise<BspWorld | null> = () => Promise.resolve(null),
 ): OperatorFunction<GraphEvent, GraphEvent> {
   const o: ClassifyOptions = { ...classifyDefaults, ...options };
   return (source) =>
-    new Observable<GraphEvent>((subscriber) =>
-      relay(source, subscriber, {
+    new Observable<GraphEvent>((subscriber) => {
+      // Events wait behind the map load so their order is kept.
+      let chain = Promise.resolve();
+      let failed = false;
+      return relay(source, subscriber, {
         next(e) {
-          if (e.kind !== 'graph') {
-            subscriber.next(e);
-            return;
-          }
-          const r = classifyGraph(e.graph, o);
-          subscriber.next({ kind: 'graph', graph: r.graph });
-          subscriber.next({ kind: 'summary', stage: 'classify', data: r.stats });
+          chain = chain.then(async () => {
+            if (failed) return;
+            if (e.kind !== 'graph') {
+              subscriber.next(e);
+              return;
+            }
+            const world = o.confirm ? await loadWorld() : null;
+            const r = classifyGraph(e.graph, o, world, e.votes ?? null);
+            subscriber.next({ kind: 'graph', graph: r.graph, votes: e.votes });
+            subscriber.next({ kind: 'summary', stage: 'classify', data: r.stats });
+          });
+          chain.catch((err) => {
+            failed = true;
+            subscriber.error(err);
+          });
         },
-      }),
-    );
+        complete() {
+          return chain;
+        },
+      });
+    });
 }
 
 /** The `classify` stage of pipeline files. */
@@ -244,6 +309,16 @@ export const classifyStage = defineStage<ClassifyOptions>({
         },
       ),
       crouchDrop: num('Deepest crouch drop (engine: 224). [world units]', { minimum: 0 }),
+      confirm: bool(
+        'Check node types against the map and move nodes to where a player can stand (needs the BSP).',
+      ),
+      maxShift: num('Farthest a node is moved to a valid position. [world units]', { minimum: 0 }),
+      ladderReach: num('Farthest a climbed node may be from its ladder brush. [world units]', {
+        minimum: 0,
+      }),
+      ladderMinClimb: num('Smallest bottom-to-top climb of a ladder pair. [world units]', {
+        minimum: 0,
+      }),
       unsafeDrop: num(
         'Deepest unsafe drop (engine: 256); deeper links are removed. [world units]',
         { minimum: 0 },
@@ -251,5 +326,6 @@ export const classifyStage = defineStage<ClassifyOptions>({
     }),
     defaults: classifyDefaults,
   },
-  create: (options) => classify(options),
+  create: (options, ctx) =>
+    classify(options, () => (ctx.bsp ? loadMap(ctx.bsp).then((m) => m.world) : Promise.resolve(null))),
 });

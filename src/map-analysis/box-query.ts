@@ -1,0 +1,231 @@
+/**
+ * Where a player box fits in the world's brushes: the position test of the engine's collision
+ * code (a box is stuck when it overlaps a brush of the mask), and the questions node checks ask
+ * of it — is the standing box free here, where is the ground below, does the box touch a ladder,
+ * how deep is the water.
+ *
+ * The test is the Minkowski one: a box at `p` overlaps a convex brush when, for every side,
+ * `p` lies behind the side's plane pushed out by the box's farthest corner along the normal.
+ * Brushes are found by walking the node tree with the box's bounds, and (as the engine does) a
+ * leaf whose contents share no bit with the mask is skipped. Only the world model blocks:
+ * doors and platforms move, so a node must not rely on them either way. Ladders are looked
+ * for in brush models too (mappers make them func_walls).
+ *
+ * Positions are world units; the standing box is (-16 -16 -24)…(16 16 32), crouched the top is
+ * at 4 (pmove's hulls).
+ */
+import type { BspWorld } from '../sources/bsp/world.js';
+import { CONTENTS_LADDER, MASK_LIQUID } from '../sources/bsp/contents-flags.js';
+import { pointContents } from '../sources/bsp/point-contents.js';
+
+/** A box relative to an origin. [Units: world units] */
+export interface Hull {
+  readonly mins: readonly [number, number, number];
+  readonly maxs: readonly [number, number, number];
+}
+
+export const STANDING: Hull = Object.freeze({ mins: [-16, -16, -24] as const, maxs: [16, 16, 32] as const });
+export const CROUCHED: Hull = Object.freeze({ mins: [-16, -16, -24] as const, maxs: [16, 16, 4] as const });
+
+/** pmove's largest step up or down without leaving the ground. [Units: world units] */
+export const STEP_SIZE = 18;
+/** Eye height of a standing player above the origin (pmove viewheight). */
+const VIEW_HEIGHT = 22;
+
+/**
+ * The brushes a player collides with: solid, window and player clip. (The engine's player mask
+ * adds monsters, which are entities, not brushes.)
+ */
+export const PLAYER_BRUSHES = 1 | 2 | 0x10000;
+
+/** Reused scratch stack for tree walks (the queries are synchronous, never nested). */
+const stack: number[] = [];
+
+/**
+ * True when the box `hull` (grown by `grow` on every side) at (x, y, z) overlaps a world
+ * brush with any of the `mask` bits. [grow Units: world units]
+ */
+export function boxTouches(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  hull: Hull,
+  mask: number,
+  grow = 0,
+): boolean {
+  return boxContents(w, x, y, z, hull, mask, grow, true) !== 0;
+}
+
+/**
+ * OR of the contents of the world brushes with any of the `mask` bits that the box overlaps;
+ * `first` stops at the first one.
+ */
+export function boxContents(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  hull: Hull,
+  mask: number,
+  grow = 0,
+  first = false,
+  hits: number[] | null = null,
+  model = 0,
+): number {
+  const { nodes, planes, leaves, leafBrushes, brushes, brushSides } = w;
+  const n = planes.normals;
+  const lo0 = hull.mins[0] - grow;
+  const lo1 = hull.mins[1] - grow;
+  const lo2 = hull.mins[2] - grow;
+  const hi0 = hull.maxs[0] + grow;
+  const hi1 = hull.maxs[1] + grow;
+  const hi2 = hull.maxs[2] + grow;
+  let found = 0;
+  stack.length = 0;
+  stack.push(w.models.headNode[model]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node < 0) {
+      const leaf = -1 - node;
+      if ((leaves.contents[leaf] & mask) === 0) continue;
+      const firstBrush = leaves.firstLeafBrush[leaf];
+      const end = firstBrush + leaves.leafBrushCount[leaf];
+      for (let i = firstBrush; i < end; i++) {
+        const b = leafBrushes[i];
+        const c = brushes.contents[b];
+        if ((c & mask) === 0 || (hits === null && (found | c) === found)) continue;
+        let inside = true;
+        const s0 = brushes.firstSide[b];
+        const s1 = s0 + brushes.sideCount[b];
+        for (let s = s0; s < s1 && inside; s++) {
+          const p = brushSides.plane[s];
+          const nx = n[p * 3];
+          const ny = n[p * 3 + 1];
+          const nz = n[p * 3 + 2];
+          // The box corner deepest behind the plane decides.
+          const reach = nx * (nx < 0 ? hi0 : lo0) + ny * (ny < 0 ? hi1 : lo1) + nz * (nz < 0 ? hi2 : lo2);
+          if (nx * x + ny * y + nz * z - (planes.dists[p] - reach) > 0) inside = false;
+        }
+        if (inside) {
+          found |= c;
+          if (hits !== null && !hits.includes(b)) hits.push(b);
+          if (first) {
+            stack.length = 0;
+            return found;
+          }
+        }
+      }
+      continue;
+    }
+    const p = nodes.plane[node];
+    const nx = n[p * 3];
+    const ny = n[p * 3 + 1];
+    const nz = n[p * 3 + 2];
+    const d = nx * x + ny * y + nz * z - planes.dists[p];
+    // Extent of the box along the normal, below and above the origin's distance.
+    const up = Math.max(nx * lo0, nx * hi0) + Math.max(ny * lo1, ny * hi1) + Math.max(nz * lo2, nz * hi2);
+    const down = Math.min(nx * lo0, nx * hi0) + Math.min(ny * lo1, ny * hi1) + Math.min(nz * lo2, nz * hi2);
+    if (d + up >= 0) stack.push(nodes.children[node * 2]);
+    if (d + down < 0) stack.push(nodes.children[node * 2 + 1]);
+  }
+  return found;
+}
+
+/** The box is clear of every brush a player collides with. */
+export function fits(w: BspWorld, x: number, y: number, z: number, hull: Hull = STANDING): boolean {
+  return !boxTouches(w, x, y, z, hull, PLAYER_BRUSHES);
+}
+
+/**
+ * Origin height of the box standing on the first ground below (x, y, z), searching at most
+ * `depth` down, to 1/8 unit; null when the box does not fit at z or no ground is that near.
+ * The box moves down in steps shorter than its height, so no floor is stepped over.
+ * [depth Units: world units]
+ */
+export function groundBelow(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  depth: number,
+  hull: Hull = STANDING,
+): number | null {
+  if (!fits(w, x, y, z, hull)) return null;
+  const step = Math.min(16, hull.maxs[2] - hull.mins[2] - 1);
+  let free = z;
+  let blocked = Number.NaN;
+  while (z - free < depth) {
+    const next = Math.max(free - step, z - depth - 0.125);
+    if (!fits(w, x, y, next, hull)) {
+      blocked = next;
+      break;
+    }
+    free = next;
+  }
+  if (Number.isNaN(blocked)) return null;
+  while (free - blocked > 0.125) {
+    const mid = (free + blocked) / 2;
+    if (fits(w, x, y, mid, hull)) free = mid;
+    else blocked = mid;
+  }
+  // The engine snaps origins to 1/8 unit; the highest free eighth at or below `free`.
+  const snapped = Math.floor(free * 8) / 8;
+  return fits(w, x, y, snapped, hull) ? snapped : Math.floor(free * 8 - 1) / 8;
+}
+
+/** The box touches a ladder brush within `reach` units (pmove looks 1 unit ahead). */
+export function touchesLadder(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  reach = 1,
+  hull: Hull = STANDING,
+): boolean {
+  return laddersTouched(w, x, y, z, reach, hull).length > 0;
+}
+
+/** Indices of the ladder brushes the box touches within `reach`, ascending. */
+export function laddersTouched(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  reach = 1,
+  hull: Hull = STANDING,
+): number[] {
+  // Ladder brushes are solid too, and a leaf's contents need not carry their ladder bit: walk
+  // the solid brushes (as pmove's ladder trace does) and keep those with the bit.
+  // Ladders are often brush entities (func_wall): their models are searched where the
+  // compiler left them, as well as the world.
+  const hits: number[] = [];
+  const { mins, maxs } = w.models;
+  for (let m = 0; m < w.models.count; m++) {
+    if (m > 0) {
+      const apart =
+        x + hull.maxs[0] + reach < mins[m * 3] ||
+        x + hull.mins[0] - reach > maxs[m * 3] ||
+        y + hull.maxs[1] + reach < mins[m * 3 + 1] ||
+        y + hull.mins[1] - reach > maxs[m * 3 + 1] ||
+        z + hull.maxs[2] + reach < mins[m * 3 + 2] ||
+        z + hull.mins[2] - reach > maxs[m * 3 + 2];
+      if (apart) continue;
+    }
+    boxContents(w, x, y, z, hull, PLAYER_BRUSHES | CONTENTS_LADDER, reach, false, hits, m);
+  }
+  return hits.filter((b) => (w.brushes.contents[b] & CONTENTS_LADDER) !== 0).sort((a, b) => a - b);
+}
+
+/**
+ * pmove's water level for a standing box at (x, y, z): 0 dry, 1 feet, 2 waist, 3 under.
+ * It samples the world's point contents at the feet, the waist and the eyes.
+ */
+export function waterLevel(w: BspWorld, x: number, y: number, z: number, hull: Hull = STANDING): number {
+  const feet = z + hull.mins[2] + 1;
+  const eyes = VIEW_HEIGHT - hull.mins[2];
+  if ((pointContents(w, x, y, feet) & MASK_LIQUID) === 0) return 0;
+  if ((pointContents(w, x, y, z + hull.mins[2] + eyes / 2) & MASK_LIQUID) === 0) return 1;
+  if ((pointContents(w, x, y, z + hull.mins[2] + eyes) & MASK_LIQUID) === 0) return 2;
+  return 3;
+}

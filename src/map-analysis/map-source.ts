@@ -1,0 +1,23 @@
+/**
+ * The map a build's graph stages share: the BSP is read and decoded once per file version
+ * (path, size and modification time), whichever stage asks first, and every stage gets the same
+ * plain-data world. A rebuild in watch mode after the map changed reads it again.
+ */
+import { stat } from 'node:fs/promises';
+import { readBsp, type BspMap } from '../sources/bsp/read-bsp.js';
+
+const loaded = new Map<string, Promise<BspMap>>();
+
+/** The decoded map of `bsp` (shared; do not modify). */
+export async function loadMap(bsp: string): Promise<BspMap> {
+  const s = await stat(bsp);
+  const key = `${bsp}\u0000${s.size}\u0000${s.mtimeMs}`;
+  let map = loaded.get(key);
+  if (!map) {
+    for (const k of loaded.keys()) if (k.startsWith(`${bsp}\u0000`)) loaded.delete(k);
+    map = readBsp(bsp);
+    loaded.set(key, map);
+    map.catch(() => loaded.delete(key));
+  }
+  return map;
+}
