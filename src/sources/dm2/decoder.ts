@@ -33,13 +33,7 @@ import {
   U_REMOVE,
   configstringSize,
 } from '../mvd2/protocol.js';
-import type {
-  DemoEvent,
-  EntityFrame,
-  Frame,
-  PlayerFrame,
-  SegmentHeader,
-} from '../mvd2/types.js';
+import type { DemoEvent, EntityFrame, Frame, PlayerFrame, SegmentHeader } from '../mvd2/types.js';
 import { EntityState, NULL_STATE, readEntityDelta, readEntityHeader } from './entity-state.js';
 import { entityPlayers } from './entity-players.js';
 import { PlayerState, readPlayerDelta } from './player-state.js';
@@ -112,12 +106,18 @@ export class Dm2Decoder {
   private segment = -1;
   private frameIndex = -1;
   private framesBefore = 0;
-  private pendingHeader: Omit<SegmentHeader, 'map' | 'worldmodel' | 'maxclients' | 'mapChecksum' | 'playerNames'> | null = null;
+  private pendingHeader: Omit<
+    SegmentHeader,
+    'map' | 'worldmodel' | 'maxclients' | 'mapChecksum' | 'playerNames'
+  > | null = null;
   private headerSent = false;
   private recorder = 0;
   private configstrings = new Map<number, string>();
   private baselines: (EntityState | undefined)[] = [];
-  private readonly ring: StoredFrame[] = Array.from({ length: UPDATE_BACKUP }, () => new StoredFrame());
+  private readonly ring: StoredFrame[] = Array.from(
+    { length: UPDATE_BACKUP },
+    () => new StoredFrame(),
+  );
   private last: StoredFrame | null = null;
   private readonly scratchBits = new Int32Array(1);
   private readonly spare: EntityState[] = [];
@@ -542,7 +542,11 @@ export class Dm2Decoder {
           message: `${this.file}@0x${at.toString(16)}: frame ${number} deltas from frame ${deltaNumber}, which was not read; decoded from frame ${this.last.number}`,
         });
       } else {
-        this.fail('BAD_FRAME', `frame ${number} deltas from frame ${deltaNumber}, and no frame was read before it`, at);
+        this.fail(
+          'BAD_FRAME',
+          `frame ${number} deltas from frame ${deltaNumber}, and no frame was read before it`,
+          at,
+        );
       }
     }
 
@@ -560,7 +564,11 @@ export class Dm2Decoder {
 
     const op2 = c.u8();
     if (op2 !== Svc.PacketEntities) {
-      this.fail('BAD_FRAME', `frame without packetentities (opcode ${op2})`, this.bufBase + c.pos - 1);
+      this.fail(
+        'BAD_FRAME',
+        `frame without packetentities (opcode ${op2})`,
+        this.bufBase + c.pos - 1,
+      );
     }
     this.parsePacketEntities(c, from, out);
     if (out.ps.fov === 0) this.fail('BAD_FRAME', 'player state with fov 0', at);
@@ -595,7 +603,8 @@ export class Dm2Decoder {
     let oi = 0;
     const bits = this.scratchBits;
     const put = (number: number, source: Readonly<EntityState>, b: number): void => {
-      if (n >= CS_LAYOUT_OLD.maxEdicts) this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
+      if (n >= CS_LAYOUT_OLD.maxEdicts)
+        this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
       const s = this.takeState().copyFrom(source);
       readEntityDelta(c, s, source, number, b);
       ents[n++] = s;
@@ -605,14 +614,23 @@ export class Dm2Decoder {
       const number = readEntityHeader(c, bits);
       if (number === 0) break;
       if (number >= CS_LAYOUT_OLD.maxEdicts) {
-        this.fail('BAD_ENTITY_NUMBER', `entity number ${number} >= ${CS_LAYOUT_OLD.maxEdicts}`, unitAt);
+        this.fail(
+          'BAD_ENTITY_NUMBER',
+          `entity number ${number} >= ${CS_LAYOUT_OLD.maxEdicts}`,
+          unitAt,
+        );
       }
       while (oi < oldCount && old[oi].number < number) {
         put(old[oi].number, old[oi], 0);
         oi++;
       }
       if (bits[0] & U_REMOVE) {
-        if (!from) this.fail('BAD_FRAME', `removal of entity ${number} without a frame to delta from`, unitAt);
+        if (!from)
+          this.fail(
+            'BAD_FRAME',
+            `removal of entity ${number} without a frame to delta from`,
+            unitAt,
+          );
         // The engine drops the next old entity even when its number differs (it only
         // prints a developer note), so a removal always consumes one.
         if (oi < oldCount) oi++;
