@@ -1,0 +1,88 @@
+/**
+ * Every nav the example pipelines (pipelines/*.yaml) build, loaded by the real AQtion server
+ * (../shared/engine/navload, about 5 s each): the engine must say it loaded the file, with the
+ * node count the file holds. The loader is lenient (a file whose zlib stream is garbage is
+ * "loaded" with 0 nodes), so the node count is what makes the check: a damaged file fails it.
+ *
+ * Without the engine or the fixtures the suite is skipped on a developer machine; under CI
+ * (CI=true) it fails instead, and so does any failure to start the engine (missing library,
+ * no permission): the scripts' own errors are raised, never turned into a skip.
+ */
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../src/pipeline/build.js';
+import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
+import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { describeFixtures, REPO_ROOT } from '../helpers/fixtures.js';
+import { autogenNav, ENGINE_DIR, HAVE_ENGINE, navload } from '../helpers/engine-trial.js';
+
+const out = mkdtempSync(join(tmpdir(), 'navgen-navload-'));
+const maps = readdirSync(join(REPO_ROOT, 'pipelines'))
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => f.replace(/\.yaml$/, ''))
+  .sort();
+/** Each engine run gets its own port, in case a previous one is still shutting down. */
+let port = 27971;
+
+const describeEngine: (name: string, fn: () => void) => void = HAVE_ENGINE
+  ? describeFixtures
+  : process.env.CI === 'true'
+    ? (name) =>
+        describe(name, () => {
+          it('has the engine', () => {
+            throw new Error(`engine not found at ${ENGINE_DIR} (required under CI)`);
+          });
+        })
+    : (name, fn) => describe.skip(`${name} (SKIPPED: no engine at ${ENGINE_DIR})`, fn);
+
+describeEngine('the real engine loads the navs the example pipelines build', () => {
+  const built = new Map<string, { path: string; nodes: number }>();
+
+  beforeAll(async () => {
+    for (const map of maps) {
+      const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
+      const path = join(out, `${map}.nav`);
+      await runBuild({
+        ...spec,
+        cache: join(out, 'cache'),
+        output: { nav: path, strafeTraces: null, report: null, html: null },
+      });
+      built.set(map, { path, nodes: (await readNavFile(path)).nav.nodes.length });
+    }
+  }, 300_000);
+
+  it('builds a nav for every example pipeline', () => {
+    expect([...built.keys()]).toEqual(maps);
+    expect(maps.length).toBeGreaterThanOrEqual(5);
+  });
+
+  for (const map of maps) {
+    it(`${map}: LOADED with the file's node count`, async () => {
+      const { path, nodes } = built.get(map)!;
+      const r = await navload(map, path, port++);
+      expect(r.result, r.output).toBe('LOADED');
+      expect(r.nodes).toBe(nodes);
+    }, 60_000);
+  }
+
+  it("calibration: the engine's own nav loads with its node count", async () => {
+    const path = autogenNav('beer');
+    const r = await navload('beer', path, port++);
+    expect(r.result, r.output).toBe('LOADED');
+    expect(r.nodes).toBe((await readNavFile(path)).nav.nodes.length);
+  }, 60_000);
+
+  it('a damaged file fails the check above (the lenient loader says LOADED, with 0 nodes)', async () => {
+    const bad = join(out, 'damaged.nav');
+    // Version 2 header with lengths that promise a payload, then bytes that are not zlib.
+    const bytes = Buffer.alloc(64, 0xa5);
+    bytes[0] = 2;
+    bytes.writeInt32LE(55, 1);
+    bytes.writeInt32LE(1000, 5);
+    writeFileSync(bad, bytes);
+    const r = await navload('beer', bad, port++);
+    expect(r.result === 'LOADED' && r.nodes > 0, r.output).toBe(false);
+  }, 60_000);
+});
