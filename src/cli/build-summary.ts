@@ -68,12 +68,14 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
       ['total', String(r.nav.links)],
     ]),
   );
-  const c = r.stages.cluster as { clusters?: number; dropped?: Record<string, number> } | undefined;
+  const c = r.stages.cluster as ClusterStats | undefined;
   if (c?.dropped) {
     lines.push('');
     lines.push(
       `clusters ${c.clusters}: dropped ${c.dropped.minWeight} by weight, ${c.dropped.minDemos} by distinct demos, ${c.dropped.both} by both`,
     );
+    const line = thresholdsLine(c);
+    if (line) lines.push(line);
   }
   if (r.nav.nodesOverLimit || r.nav.linksOverLimit) {
     lines.push(
@@ -87,4 +89,25 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
   for (const [what, path] of Object.entries(r.outputs)) lines.push(`wrote ${what}: ${path}`);
   lines.push(`time ${seconds.toFixed(1)} s`);
   return lines.join('\n') + '\n';
+}
+
+interface ClusterStats {
+  clusters?: number;
+  dropped?: Record<string, number>;
+  demosUsed?: number;
+  minDemos?: number;
+  minDemosSetting?: number | 'auto';
+  minLinkDemos?: number;
+  minLinkDemosSetting?: number | 'auto';
+}
+
+/** Which demo thresholds applied, saying when `auto` chose them (few demos change them). */
+export function thresholdsLine(c: ClusterStats): string | null {
+  if (c.minDemos === undefined) return null;
+  const how = (setting: unknown): string =>
+    setting === 'auto' ? ` (auto: ${c.demosUsed} demo(s) used)` : '';
+  return (
+    `thresholds: minDemos ${c.minDemos}${how(c.minDemosSetting)}, ` +
+    `minLinkDemos ${c.minLinkDemos}${how(c.minLinkDemosSetting)}`
+  );
 }

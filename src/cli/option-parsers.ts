@@ -14,6 +14,12 @@ export const positiveInt = (name: string) => (v: string) => {
   return n;
 };
 
+/** `auto` or an integer ≥ 1 (demo-count thresholds such as --min-demos). */
+export const positiveIntOrAuto =
+  (name: string) =>
+  (v: string): number | 'auto' =>
+    v === 'auto' ? 'auto' : positiveInt(name)(v);
+
 /** A number of milliseconds ≥ `least` (polling and debounce intervals). */
 export const milliseconds =
   (name: string, least: number) =>

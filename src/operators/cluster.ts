@@ -5,13 +5,16 @@
  * (spatial hashing, linear in the number of votes, independent of their order; see
  * `internal/cluster-votes.ts`). A cluster becomes a node when its votes weigh at least
  * `minWeight` in total and come from at least `minDemos` different demos: one lucky run is not
- * a route. The node sits at the weighted mean of its votes horizontally and at their weighted
+ * a route. `minDemos: auto` (the default) asks for min(3, demos used): three demos agreeing when
+ * there are three or more, every demo when there are fewer — with one or two demos a fixed 3
+ * would drop every cluster and write an empty nav. The summary says what `auto` became. The node sits at the weighted mean of its votes horizontally and at their weighted
  * median height: votes come from players on the ground (vote leaves out positions in flight),
  * so that is where a standing player's origin is — the height convention of the engine's own
  * nodes.
  *
  * A link vote between votes of two different kept nodes counts for the directed link between
- * them; a link is kept with at least `minLinkWeight` and `minLinkDemos`.
+ * them; a link is kept with at least `minLinkWeight` and `minLinkDemos` (`auto`: min(1, demos
+ * used), the same rule as `minDemos` with a cap of one demo).
  *
  * Consumes the `votes` event, emits a `graph` event and a `cluster` summary (clusters dropped by
  * each threshold).
@@ -25,31 +28,39 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
+import type { JsonSchema } from '../pipeline/stage.js';
 import { VOTE_AIRBORNE, VOTE_CROUCHED, VOTE_LADDER, VOTE_UNDERWATER } from './types.js';
 import type { DraftLink, DraftNode, GraphEvent } from './graph-types.js';
 import { clusterVotes } from './internal/cluster-votes.js';
 import type { VotePool } from './internal/vote-pool.js';
 import { weightedMedian } from './internal/weighted.js';
 
+/** A demo-count threshold: a number, or `auto` for min(cap, demos used). */
+export type DemoThreshold = number | 'auto';
+
+/** What `auto` stands for when enough demos are used. */
+export const AUTO_MIN_DEMOS = 3;
+export const AUTO_MIN_LINK_DEMOS = 1;
+
 export interface ClusterOptions {
   /** Votes closer than this merge. [Units: world units] [Limit: > 0] */
   readonly radius: number;
   /** Least total vote weight of a node. [Limit: ≥ 0] */
   readonly minWeight: number;
-  /** Least number of distinct demos voting for a node. [Limit: ≥ 1] */
-  readonly minDemos: number;
+  /** Least number of distinct demos voting for a node; `auto` = min(3, demos used). [Limit: ≥ 1] */
+  readonly minDemos: DemoThreshold;
   /** Least total weight of a link's traversals. [Limit: ≥ 0] */
   readonly minLinkWeight: number;
-  /** Least number of distinct demos that made a link's traversal. [Limit: ≥ 1] */
-  readonly minLinkDemos: number;
+  /** Least number of distinct demos that made a link's traversal; `auto` = min(1, demos used). [Limit: ≥ 1] */
+  readonly minLinkDemos: DemoThreshold;
 }
 
 export const clusterDefaults: ClusterOptions = Object.freeze({
   radius: 48,
   minWeight: 0.4,
-  minDemos: 3,
+  minDemos: 'auto',
   minLinkWeight: 0.4,
-  minLinkDemos: 1,
+  minLinkDemos: 'auto',
 });
 
 export function cluster(
@@ -83,7 +94,29 @@ interface Built {
   stats: Record<string, unknown>;
 }
 
-export function buildGraph(pool: VotePool, o: ClusterOptions): Built {
+/** Distinct demos with at least one node vote (demos of other maps and empty ones do not count). */
+export function demosUsed(pool: VotePool): number {
+  const seen = new Uint8Array(pool.demoCount);
+  let n = 0;
+  for (let i = 0; i < pool.count; i++) {
+    if (!seen[pool.demo[i]]) {
+      seen[pool.demo[i]] = 1;
+      n++;
+    }
+  }
+  return n;
+}
+
+/** A threshold with `auto` resolved against the demos used (never below 1). */
+export function resolveDemoThreshold(t: DemoThreshold, cap: number, used: number): number {
+  return t === 'auto' ? Math.max(1, Math.min(cap, used)) : t;
+}
+
+export function buildGraph(pool: VotePool, options: ClusterOptions): Built {
+  const demoCount = demosUsed(pool);
+  const minDemos = resolveDemoThreshold(options.minDemos, AUTO_MIN_DEMOS, demoCount);
+  const minLinkDemos = resolveDemoThreshold(options.minLinkDemos, AUTO_MIN_LINK_DEMOS, demoCount);
+  const o = { ...options, minDemos, minLinkDemos };
   const c = clusterVotes(pool, o.radius);
   const nodeOf = new Int32Array(c.count).fill(-1);
   const nodes: DraftNode[] = [];
@@ -174,6 +207,12 @@ export function buildGraph(pool: VotePool, o: ClusterOptions): Built {
     nodes,
     links,
     stats: {
+      demosUsed: demoCount,
+      // The thresholds applied, and how they were set (`auto` or the number given).
+      minDemos,
+      minDemosSetting: options.minDemos,
+      minLinkDemos,
+      minLinkDemosSetting: options.minLinkDemos,
       votes: pool.count,
       clusters: c.count,
       nodes: nodes.length,
@@ -238,6 +277,13 @@ function describeCluster(
   };
 }
 
+function demoThreshold(description: string): JsonSchema {
+  return {
+    description,
+    oneOf: [{ type: 'integer', minimum: 1 }, { const: 'auto' }],
+  };
+}
+
 /** The `cluster` stage of pipeline files. */
 export const clusterStage = defineStage<ClusterOptions>({
   meta: {
@@ -251,15 +297,13 @@ export const clusterStage = defineStage<ClusterOptions>({
     schema: options({
       radius: num('Votes closer than this merge. [world units]', { exclusiveMinimum: 0 }),
       minWeight: num('Least total vote weight of a node.', { minimum: 0 }),
-      minDemos: num('Least number of distinct demos voting for a node.', {
-        minimum: 1,
-        integer: true,
-      }),
+      minDemos: demoThreshold(
+        'Least number of distinct demos voting for a node; "auto" (default) = min(3, demos used).',
+      ),
       minLinkWeight: num('Least total weight of a link.', { minimum: 0 }),
-      minLinkDemos: num('Least number of distinct demos making a link.', {
-        minimum: 1,
-        integer: true,
-      }),
+      minLinkDemos: demoThreshold(
+        'Least number of distinct demos making a link; "auto" (default) = min(1, demos used).',
+      ),
     }),
     defaults: clusterDefaults,
   },

@@ -15,6 +15,7 @@
  * Progress goes to an observer; the result carries the summary for the report and console.
  */
 import { mkdir, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
@@ -22,6 +23,7 @@ import { buildNodeTypeTable } from '../nav/node-types.js';
 import type { DraftGraph, GraphEvent } from '../operators/graph-types.js';
 import { poolVotes } from '../operators/internal/vote-pool.js';
 import { writeNavFile } from '../sinks/nav/write-nav-file.js';
+import { thresholdLoss } from './thresholds-guard.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
@@ -192,6 +194,7 @@ function stageContext(spec: PipelineSpec, log: (m: string) => void): StageContex
     feedback: spec.feedback?.file ?? null,
     nodeTypes: buildNodeTypeTable(spec.nodeTypes),
     baseDir: spec.baseDir,
+    cacheDir: spec.cache,
     loadFeedback: () => (feedback ??= loadFeedbackOf(spec)),
     log,
     warn: log,
@@ -323,6 +326,11 @@ export async function runBuild(
   observer.phase?.('write');
   const nodeTypes = buildNodeTypeTable(spec.nodeTypes);
   const { nav, stats } = graphToNav(graph, nodeTypes);
+  // Thresholds that dropped everything: said in the summary; never written over a nav.
+  const loss = thresholdLoss(stages.cluster as never, nav);
+  if (loss?.empty && existsSync(spec.output.nav))
+    throw new BuildError(`${loss.message}; ${spec.output.nav} was left as it was`);
+  if (loss) feedbackWarnings.push(loss.message);
   const outputs: Record<string, string> = {};
   // The HTML report draws what changed since the nav this build replaces: read it first.
   const previous = spec.output.html

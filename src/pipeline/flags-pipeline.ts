@@ -14,7 +14,8 @@ export interface BuildFlags {
   readonly bsp?: string;
   readonly out: string;
   readonly demos: readonly string[];
-  readonly minDemos?: number;
+  /** The cluster stage's minDemos: a number, or `auto` (its default). */
+  readonly minDemos?: number | 'auto';
   readonly workers?: number;
   readonly cache?: string | false;
   readonly report?: string;

@@ -247,7 +247,10 @@ function clustersSection(report: Json): string {
       [
         row('all clusters of votes', cluster.clusters),
         row('dropped: too little vote weight (minWeight)', dropped.minWeight),
-        row('dropped: too few distinct demos (minDemos)', dropped.minDemos),
+        row(
+          `dropped: too few distinct demos (minDemos ${String(cluster.minDemos ?? '')}${cluster.minDemosSetting === 'auto' ? `, auto for ${String(cluster.demosUsed)} demo(s) used` : ''})`,
+          dropped.minDemos,
+        ),
         row('dropped: both', dropped.both),
         row('kept as nodes', cluster.nodes),
       ],

@@ -1,6 +1,6 @@
 /**
  * Helpers of the robustness tests: the real `navgen` command spawned as a user runs it
- * (`bin/navgen`, which runs dist/), pipeline files in temporary folders, and file hashes.
+ * (`bin/navgen`, which runs the bundle in dist/navgen/), pipeline files in temporary folders, and file hashes.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,10 +23,10 @@ function cleanStderr(s: string): string {
   return s.replace(/^navgen: building from src\/.*\n/m, '');
 }
 
-/** Builds dist/ once if it is missing (bin/navgen rebuilds it when sources changed). */
+/** Builds the bundled CLI once if it is missing (bin/navgen rebuilds it when sources changed). */
 export function ensureBuilt(): void {
-  if (existsSync(join(REPO_ROOT, 'dist', 'cli', 'run.js'))) return;
-  const b = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build.mjs')], {
+  if (existsSync(join(REPO_ROOT, 'dist', 'navgen', 'run.js'))) return;
+  const b = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build.mjs'), '--cli'], {
     stdio: 'inherit',
   });
   if (b.status !== 0) throw new Error('build failed');

@@ -17,14 +17,14 @@ import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { CliError, EXIT_FAILURE, EXIT_LOCKED, EXIT_PARTIAL, EXIT_USAGE } from '../exit-codes.js';
 import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/build-lock.js';
 import { progressObserver } from '../progress.js';
-import { lockWaitOption, positiveInt } from '../option-parsers.js';
+import { lockWaitOption, positiveInt, positiveIntOrAuto } from '../option-parsers.js';
 import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
 
 interface BuildOptions {
   map?: string;
   bsp?: string;
   out?: string;
-  minDemos?: number;
+  minDemos?: number | 'auto';
   workers?: number;
   cache?: string | false;
   report?: string;
@@ -51,9 +51,9 @@ export function register(program: Command): void {
     .option('--out <file>', 'the .nav to write (flag form)')
     .addOption(
       new Option(
-        '--min-demos <n>',
-        'least distinct demos per node (flag form; default 3)',
-      ).argParser(positiveInt('--min-demos')),
+        '--min-demos <n|auto>',
+        'least distinct demos voting for a node (flag form). auto (default): min(3, demos used), so one or two demos still give a nav; raise it to drop routes only one demo took',
+      ).argParser(positiveIntOrAuto('--min-demos')),
     )
     .addOption(
       new Option('--workers <n>', 'worker threads (default: number of cores)').argParser(

@@ -1,0 +1,117 @@
+/**
+ * Few demos, as a new user has them: one real human match and flags only. `minDemos: auto`
+ * (min(3, demos used)) keeps what one demo saw, the summary says what `auto` became, and a
+ * build whose thresholds drop every cluster refuses to replace an existing nav (exit 1, naming
+ * the threshold and the option). Runs `bin/navgen` as users do.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { describeFixtures, fixture } from '../helpers/fixtures.js';
+import { navgen, sha256, tempFolder } from '../robustness/navgen-cli.js';
+import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readLtk } from '../../src/sources/ltk/read-ltk.js';
+
+/** Share of the LTK waypoints with a nav node within `radius` (3D). */
+function ltkCoverage(ltk: Float32Array, nodes: { origin: ArrayLike<number> }[], radius: number) {
+  let covered = 0;
+  const count = ltk.length / 3;
+  for (let i = 0; i < count; i++) {
+    const [x, y, z] = [ltk[i * 3], ltk[i * 3 + 1], ltk[i * 3 + 2]];
+    if (
+      nodes.some(
+        (n) =>
+          (n.origin[0] - x) ** 2 + (n.origin[1] - y) ** 2 + (n.origin[2] - z) ** 2 <= radius ** 2,
+      )
+    )
+      covered++;
+  }
+  return covered / count;
+}
+
+describeFixtures('one human match, flags only (asylum)', () => {
+  const demo = fixture('demos', 'mvd2', 'asylum_2022_human.mvd2.gz');
+  const bsp = fixture('maps', 'asylum.bsp');
+  let dir: string;
+  let first: ReturnType<typeof navgen>;
+
+  beforeAll(() => {
+    dir = tempFolder('few-demos');
+    first = navgen(
+      dir,
+      'build',
+      '--map',
+      'asylum',
+      '--bsp',
+      bsp,
+      '--out',
+      'asylum.nav',
+      '--report',
+      'asylum.report.json',
+      '--no-cache',
+      demo,
+    );
+  }, 120_000);
+
+  it('builds a nav covering ≥ 90 % of the asylum LTK waypoints within 64 units, saying minDemos auto → 1', async () => {
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/thresholds: minDemos 1 \(auto: 1 demo\(s\) used\)/);
+    const { nav } = await readNavFile(join(dir, 'asylum.nav'));
+    const ltk = await readLtk(fixture('ltk', 'asylum.ltk'));
+    const share = ltkCoverage(ltk.origins, nav.nodes, 64);
+    console.log(
+      `asylum, one human demo: ${nav.nodes.length} nodes, LTK coverage ${(share * 100).toFixed(1)} %`,
+    );
+    expect(share).toBeGreaterThanOrEqual(0.9);
+    const report = JSON.parse(readFileSync(join(dir, 'asylum.report.json'), 'utf8'));
+    expect(report.stages.cluster).toMatchObject({
+      minDemos: 1,
+      minDemosSetting: 'auto',
+      demosUsed: 1,
+    });
+  });
+
+  it('refuses to replace the nav when --min-demos 3 drops every cluster (exit 1, names the threshold and the option)', () => {
+    const before = sha256(join(dir, 'asylum.nav'));
+    const r = navgen(
+      dir,
+      'build',
+      '--map',
+      'asylum',
+      '--bsp',
+      bsp,
+      '--out',
+      'asylum.nav',
+      '--no-cache',
+      '--min-demos',
+      '3',
+      demo,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/minDemos 3 \(from 1 demo\(s\) used\) dropped 604 of 604 clusters/);
+    expect(r.stderr).toMatch(/--min-demos/);
+    expect(r.stderr).toMatch(/asylum\.nav was left as it was/);
+    expect(sha256(join(dir, 'asylum.nav'))).toBe(before);
+  }, 120_000);
+
+  it('writes a new nav that lost everything only with a warning saying why', () => {
+    const r = navgen(
+      dir,
+      'build',
+      '--map',
+      'asylum',
+      '--bsp',
+      bsp,
+      '--out',
+      'fresh.nav',
+      '--no-cache',
+      '--min-demos',
+      '2',
+      demo,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /warning: the nav would have no node from the demos .*minDemos 2 .*--min-demos/,
+    );
+  }, 120_000);
+});
