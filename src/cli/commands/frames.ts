@@ -16,7 +16,7 @@ export function register(program: Command): void {
     .description(
       "Print a demo's segment headers and frames as JSON lines in the engine oracle's schema.",
     )
-    .argument('<demo>', 'demo file (.mvd2 or .mvd2.gz)')
+    .argument('<demo>', 'demo file (.mvd2, .dm2, optionally gzipped)')
     .option('--jsonl', 'JSON lines output (the only format; required for clarity)')
     .action(async (demo: string, opts: { jsonl?: boolean }) => {
       if (!opts.jsonl)
@@ -27,11 +27,16 @@ export function register(program: Command): void {
         if (buffer && !out.write(buffer)) await once(out, 'drain');
         buffer = '';
       };
+      // Client demos: the recorder is the player; the others are listed as entities.
+      let recorder: number | undefined;
       await lastValueFrom(
-        readDemo(demo).pipe(
+        readDemo(demo, { entityPlayers: true }).pipe(
           concatMap((e) => {
-            if (e.kind === 'segment') buffer += JSON.stringify(oracleHeader(e)) + '\n';
-            else if (e.kind === 'frame') buffer += JSON.stringify(oracleFrame(e)) + '\n';
+            if (e.kind === 'segment') {
+              recorder = e.recorder;
+              buffer += JSON.stringify(oracleHeader(e)) + '\n';
+            } else if (e.kind === 'frame')
+              buffer += JSON.stringify(oracleFrame(e, recorder)) + '\n';
             else if (e.kind === 'warning') process.stderr.write(`warning: ${e.message}\n`);
             return buffer.length > 1 << 16 ? from(flush()) : from([undefined]);
           }),

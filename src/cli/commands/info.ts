@@ -9,9 +9,12 @@ export function register(program: Command): void {
   program
     .command('info')
     .description(
-      'Parse a whole MVD2 demo (.mvd2 or .mvd2.gz) and print its segments, maps, versions and flags, player names, frames, duration, sizes and warnings.',
+      'Parse a whole demo (MVD2 .mvd2 or client .dm2, optionally gzipped) and print its segments, maps, versions and flags, player names, frames, duration, sizes and warnings.',
     )
-    .argument('<demo>', 'demo file (.mvd2 or .mvd2.gz; gzip is detected by content)')
+    .argument(
+      '<demo>',
+      'demo file (.mvd2, .dm2, optionally .gz; format and gzip are detected by content)',
+    )
     .option('--json', 'print the summary as JSON')
     .action(async (demo: string, opts: { json?: boolean }) => {
       const summary = await summarizeDemo(demo);
@@ -47,12 +50,17 @@ export function formatSummary(s: DemoSummary): string {
   for (const g of s.segments) {
     lines.push('');
     lines.push(`segment ${g.segment}: map ${g.map}`);
-    lines.push(
-      `  MVD version ${g.version}, flags ${g.flags}${g.flagNames.length ? ` (${g.flagNames.join(' | ')})` : ''}, gamedir ${g.gamedir}`,
-    );
-    lines.push(
-      `  maxclients ${g.maxclients}, MVD dummy ${g.clientNum < 0 ? 'none' : `slot ${g.clientNum}`}, ${g.slotsSeen} player slot(s) in use`,
-    );
+    if (g.recorder >= 0) {
+      lines.push(`  client demo, protocol ${g.protocol}, gamedir ${g.gamedir}`);
+      lines.push(`  maxclients ${g.maxclients}, recorder slot ${g.recorder}`);
+    } else {
+      lines.push(
+        `  MVD version ${g.version}, flags ${g.flags}${g.flagNames.length ? ` (${g.flagNames.join(' | ')})` : ''}, gamedir ${g.gamedir}`,
+      );
+      lines.push(
+        `  maxclients ${g.maxclients}, MVD dummy ${g.clientNum < 0 ? 'none' : `slot ${g.clientNum}`}, ${g.slotsSeen} player slot(s) in use`,
+      );
+    }
     lines.push(`  ${g.frames} frames, ${formatDuration(g.duration)}`);
     if (g.players.length) {
       lines.push(`  players: ${g.players.map((p) => `${p.slot}:${p.name}`).join(', ')}`);

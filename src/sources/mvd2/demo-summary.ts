@@ -24,6 +24,10 @@ export interface SegmentSummary {
   gamedir: string;
   /** The MVD dummy's slot, -1 if none. */
   clientNum: number;
+  /** Client demos: the recorder's slot (a real player, counted in `slotsSeen`); -1 for MVD2. */
+  recorder: number;
+  /** Major protocol (37 for MVD2, 34 for client demos). */
+  protocol: number;
   maxclients: number;
   /** Named player slots (the dummy excluded) as `slot: name`. */
   players: { slot: number; name: string }[];
@@ -74,6 +78,8 @@ function step(acc: Acc, e: DemoEvent): Acc {
         flagNames: flagNames(e.flags),
         gamedir: e.gamedir,
         clientNum: e.clientNum,
+        recorder: e.recorder ?? -1,
+        protocol: e.protocol,
         maxclients: e.maxclients,
         players: e.playerNames
           .map((name, slot) => ({ slot, name }))

@@ -7,6 +7,8 @@ import type { Frame, SegmentHeader } from './types.js';
 
 export interface OracleHeaderLine {
   seg: number;
+  /** Client demos only: the recorder's slot. */
+  recorder?: number;
   serverdata: {
     protocol: number;
     version: number;
@@ -34,11 +36,17 @@ export interface OracleFrameLine {
   seg: number;
   frame: number;
   players: OraclePlayer[];
+  /**
+   * Client demos only: the other players, seen as entities (number = slot + 1). Their origins
+   * are exact; they carry no pm_type because a client demo has no player state for them.
+   */
+  entities?: { number: number; origin: number[]; event: number }[];
 }
 
 export function oracleHeader(h: SegmentHeader): OracleHeaderLine {
   return {
     seg: h.segment,
+    ...(h.recorder === undefined ? {} : { recorder: h.recorder }),
     serverdata: {
       protocol: h.protocol,
       version: h.version,
@@ -53,7 +61,19 @@ export function oracleHeader(h: SegmentHeader): OracleHeaderLine {
   };
 }
 
-export function oracleFrame(f: Frame): OracleFrameLine {
+/**
+ * One frame line. With `recorder` (a client demo's recorder slot), only the recorder is a
+ * player; the others (read with `entityPlayers`) are listed as entities.
+ */
+export function oracleFrame(f: Frame, recorder?: number): OracleFrameLine {
+  if (recorder !== undefined) {
+    return {
+      ...oracleFrame({ ...f, players: f.players.filter((p) => p.slot === recorder) }),
+      entities: f.players
+        .filter((p) => p.slot !== recorder)
+        .map((p) => ({ number: p.slot + 1, origin: [...p.origin], event: p.event })),
+    };
+  }
   return {
     seg: f.segment,
     frame: f.index,

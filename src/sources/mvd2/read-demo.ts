@@ -117,14 +117,9 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
             { cause: e },
           );
         } else {
-          throw new DemoParseError(
-            'IO',
-            `read failed: ${(e as Error).message}`,
-            where(),
-            {
-              cause: e,
-            },
-          );
+          throw new DemoParseError('IO', `read failed: ${(e as Error).message}`, where(), {
+            cause: e,
+          });
         }
       }
       decoder ??= decoderFor(null);
