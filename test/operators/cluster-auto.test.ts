@@ -1,0 +1,90 @@
+/**
+ * `minDemos: auto` and `minLinkDemos: auto`: min(3, demos used) and min(1, demos used), where
+ * demos used are the demos with at least one node vote. An explicit number still wins.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildGraph, clusterDefaults, demosUsed } from '../../src/operators/cluster.js';
+import { poolVotes } from '../../src/operators/internal/vote-pool.js';
+import type { DemoVotes } from '../../src/pipeline/demo-votes.js';
+
+/** One demo walking the same two spots, linked both ways (votes of weight 1). */
+function walker(pointCount = 0): DemoVotes {
+  const points: [number, number, number][] = [
+    [0, 0, 24],
+    [200, 0, 24],
+  ];
+  const n = pointCount === 0 ? 0 : points.length;
+  const pts = points.slice(0, n);
+  const links = n ? [[0, 1] as const, [1, 0] as const] : [];
+  return {
+    positions: Float32Array.from(pts.flat()),
+    weights: new Float32Array(n).fill(1),
+    vz: new Float32Array(n),
+    dxy: new Float32Array(n),
+    flags: new Uint8Array(n),
+    linkFrom: Uint32Array.from(links.map((l) => l[0])),
+    linkTo: Uint32Array.from(links.map((l) => l[1])),
+    linkWeights: new Float32Array(links.length).fill(1),
+    linkAirborne: new Uint8Array(links.length),
+    linkRise: new Float32Array(links.length),
+    strafe: {
+      from: new Float32Array(0),
+      to: new Float32Array(0),
+      speed: new Float32Array(0),
+      dt: new Float32Array(0),
+      pathStart: new Uint32Array(1),
+      path: new Float32Array(0),
+    },
+    summaries: {},
+    warnings: [],
+    stream: null,
+  };
+}
+
+describe('cluster demo thresholds: auto', () => {
+  it('defaults to auto for nodes and links', () => {
+    expect(clusterDefaults.minDemos).toBe('auto');
+    expect(clusterDefaults.minLinkDemos).toBe('auto');
+  });
+
+  it('counts only demos with votes as used', () => {
+    expect(demosUsed(poolVotes([walker(2), walker(0), walker(2)]))).toBe(2);
+  });
+
+  for (const [demos, expected] of [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [5, 3],
+  ] as const) {
+    it(`keeps the nodes all ${demos} demo(s) saw, with minDemos ${expected}`, () => {
+      const pool = poolVotes(Array.from({ length: demos }, () => walker(2)));
+      const g = buildGraph(pool, clusterDefaults);
+      expect(g.nodes).toHaveLength(2);
+      expect(g.links).toHaveLength(2);
+      expect(g.stats).toMatchObject({
+        demosUsed: demos,
+        minDemos: expected,
+        minDemosSetting: 'auto',
+        minLinkDemos: 1,
+      });
+    });
+  }
+
+  it('lets an explicit number win (3 with one demo drops every cluster)', () => {
+    const g = buildGraph(poolVotes([walker(2)]), { ...clusterDefaults, minDemos: 3 });
+    expect(g.nodes).toHaveLength(0);
+    expect(g.stats).toMatchObject({ minDemos: 3, minDemosSetting: 3, dropped: { minDemos: 2 } });
+  });
+
+  it('drops, with auto, what fewer than three of five demos saw', () => {
+    const lone = walker(2);
+    lone.positions[0] = 1000; // the first spot of this demo is its own
+    const g = buildGraph(
+      poolVotes([walker(2), walker(2), walker(2), walker(2), lone]),
+      clusterDefaults,
+    );
+    expect(g.nodes).toHaveLength(2);
+    expect(g.stats).toMatchObject({ minDemos: 3, dropped: { minDemos: 1 } });
+  });
+});
