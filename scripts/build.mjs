@@ -38,6 +38,7 @@ async function bundle() {
       run: 'src/cli/run.ts',
       'demo-worker': 'src/pipeline/worker.ts',
       'inflate-thread': 'src/sources/mvd2/inflate-thread.ts',
+      'navtest-worker': 'src/navtest/navtest-worker.ts',
     },
     outdir: out,
     bundle: true,

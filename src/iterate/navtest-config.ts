@@ -38,7 +38,14 @@ export interface NavtestThresholds {
 }
 
 export interface NavtestConfig {
-  /** Program and arguments, placeholders not yet filled. [Limit: >= 1 word, first non-empty] */
+  /**
+   * `command`: run `command` (the game server in `bot_navtest` mode, or any program writing a
+   * report); `builtin`: navgen's own offline test (`src/navtest/`, needs the pipeline's `bsp`).
+   */
+  readonly tester: 'command' | 'builtin';
+  /** The map file, for the builtin tester (absolute); null when the pipeline names none. */
+  readonly bsp: string | null;
+  /** Program and arguments, placeholders not yet filled; empty for the builtin tester. [Limit: >= 1 word, first non-empty] */
   readonly command: readonly string[];
   /** Working folder of the command (absolute). */
   readonly cwd: string;
@@ -72,7 +79,8 @@ export const navtestDefaults = Object.freeze({
 });
 
 interface RawNavtest {
-  command: string | string[];
+  tester?: 'command' | 'builtin';
+  command?: string | string[];
   cwd?: string;
   installDir?: string;
   report?: string;
@@ -125,8 +133,29 @@ export function resolveNavtestConfig(
     (feedbackStage?.options as { matchRadius?: number } | undefined)?.matchRadius ?? 48,
   );
 
+  const builtin = raw.tester === 'builtin';
+  if (builtin && raw.command !== undefined)
+    errors.push(
+      fail(
+        ['navtest', 'command'],
+        'the builtin tester runs no command; remove "command" or "tester: builtin"',
+      ),
+    );
+  if (builtin && !spec.bsp)
+    errors.push(
+      fail(
+        ['navtest', 'tester'],
+        'the builtin tester needs the map: add "bsp: path/to/<map>.bsp" to the pipeline',
+      ),
+    );
   let command: string[] = [];
-  if (typeof raw.command === 'string') {
+  if (builtin) {
+    // no command
+  } else if (raw.command === undefined) {
+    errors.push(
+      fail(['navtest'], 'needs "command" (a program that tests the draft) or "tester: builtin"'),
+    );
+  } else if (typeof raw.command === 'string') {
     try {
       command = splitCommandLine(raw.command);
     } catch (e) {
@@ -136,7 +165,7 @@ export function resolveNavtestConfig(
   } else {
     command = [...raw.command];
   }
-  if (command.length === 0 || command[0] === '') {
+  if (!builtin && raw.command !== undefined && (command.length === 0 || command[0] === '')) {
     if (!errors.some((e) => e.path === 'navtest.command'))
       errors.push(fail(['navtest', 'command'], 'names no program'));
   }
@@ -166,7 +195,7 @@ export function resolveNavtestConfig(
   };
   if (Array.isArray(raw.command))
     raw.command.forEach((w, i) => checkTemplate(['navtest', 'command', i], w));
-  else checkTemplate(['navtest', 'command'], raw.command);
+  else if (raw.command !== undefined) checkTemplate(['navtest', 'command'], raw.command);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw.env ?? {})) {
     env[k] = String(v);
@@ -186,6 +215,8 @@ export function resolveNavtestConfig(
   const installDir = raw.installDir ? absolute(base, raw.installDir) : workDir;
   const t = raw.thresholds ?? {};
   return {
+    tester: builtin ? 'builtin' : 'command',
+    bsp: spec.bsp ? absolute(base, spec.bsp) : null,
     command,
     cwd: raw.cwd ? absolute(base, raw.cwd) : base,
     env,

@@ -7,8 +7,8 @@
  * loading the map's collision model itself (only the map path and plain numbers cross). Results
  * go back to their link's place, so the report is the same bytes for any worker count.
  */
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { workerModule } from '../dist-file.js';
 import { defaultNodeTypes, NODE_TYPE_NAMES, type NodeTypeTable } from '../nav/node-types.js';
 import type { NavFile } from '../nav/types.js';
 import { readSpawnPoints } from '../sources/bsp/spawn-points.js';
@@ -45,12 +45,7 @@ export interface NavtestRun {
 }
 
 function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return here.replace(/run-navtest\.js$/, 'navtest-worker.js');
-  return here.replace(
-    /[/\\]src[/\\]navtest[/\\]run-navtest\.ts$/,
-    '/dist/navtest/navtest-worker.js',
-  );
+  return workerModule(import.meta.url, 'navtest-worker', 'navtest/navtest-worker');
 }
 
 /** Type names by number; numbers the table does not know become `TYPE_<n>` (run as walks). */

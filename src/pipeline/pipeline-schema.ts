@@ -24,10 +24,21 @@ const path = (description: string): JsonSchema => ({ type: 'string', minLength: 
 export const navtestSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['command'],
+  oneOf: [
+    {
+      required: ['command'],
+      not: { required: ['tester'], properties: { tester: { const: 'builtin' } } },
+    },
+    { required: ['tester'], properties: { tester: { const: 'builtin' } } },
+  ],
   description:
     'How `navgen iterate` tests a draft nav: a command that runs the bots on it and writes a <map>.navtest.json report. Paths are relative to this file.',
   properties: {
+    tester: {
+      enum: ['command', 'builtin'],
+      description:
+        "command (default): run `command`; builtin: navgen's own offline test (`navgen navtest`: simulated bots on the map's collision model, no game server), which needs the pipeline's bsp and no command.",
+    },
     command: {
       description:
         'The test program and its arguments (no shell). Placeholders: {map}, {nav} (the installed draft), {report}, {draft} (the draft in the iterations folder), {iteration}; {{ and }} are literal braces.',

@@ -83,6 +83,12 @@ export const commands: readonly CommandEntry[] = [
     load: () => import('./render.js'),
   },
   {
+    name: 'navtest',
+    args: '<nav>',
+    summary: 'test a .nav offline: a simulated bot follows every link (no game server)',
+    load: () => import('./navtest.js'),
+  },
+  {
     name: 'iterate',
     args: '<pipeline>',
     summary: 'build, test with navtest, remove what failed, rebuild until the test passes',

@@ -13,7 +13,9 @@ import { Option } from 'commander';
 import { BuildError } from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { readPipelineSource, resolvePipeline } from '../../pipeline/load-pipeline.js';
+import { BuiltinTester } from '../../iterate/builtin-tester.js';
 import { CommandTester } from '../../iterate/command-tester.js';
+import { buildNodeTypeTable } from '../../nav/node-types.js';
 import { iterate, IterationAbortedError, type IterateObserver } from '../../iterate/iterate.js';
 import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
 import { MonotonicityError } from '../../iterate/monotonicity.js';
@@ -85,7 +87,15 @@ export function register(program: Command): void {
       try {
         // The loop rebuilds and ships the pipeline's outputs: the same lock as build and watch.
         lock = await lockOutputs(spec, 'iterate', 0, (line) => process.stderr.write(line));
-        const result = await iterate(spec, config, new CommandTester(config), {
+        const tester =
+          config.tester === 'builtin'
+            ? new BuiltinTester({
+                bsp: config.bsp!,
+                workers: spec.workers,
+                nodeTypes: buildNodeTypeTable(spec.nodeTypes),
+              })
+            : new CommandTester(config);
+        const result = await iterate(spec, config, tester, {
           maxIterations: flags.maxIterations,
           observer: progressLines(say),
           signal: controller.signal,
