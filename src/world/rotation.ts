@@ -3,12 +3,13 @@
  * `RotatePoint`, `TransposeAxis` in q2pro's `inc/shared/shared.h`), in float32 and in the
  * engine's order of operations.
  *
- * Limit: the engine takes sines and cosines with glibc's `sinf`/`cosf`, which are not correctly
- * rounded; this uses the correctly rounded value (`fround(Math.sin(x))`), which differs by one
- * unit in the last place for a small share of angles. None of the recorded sweeps had a rotated
- * model (every inline model of the five fixture maps rests at angles 0 0 0), so this path is
- * not checked against the engine.
+ * Sines and cosines are glibc's `sinf`/`cosf` (not correctly rounded; the port in
+ * `src/movement/glibc-sincosf.ts`, checked by the pmove golden test). No recorded sweep had a
+ * rotated model (every inline model of the five fixture maps rests at angles 0 0 0), so this
+ * path is checked by unit tests only, not against the engine.
  */
+import { cosf, sinf } from '../movement/glibc-sincosf.js';
+
 const fround = Math.fround;
 /** The engine's degrees-to-radians factor: π in float32, divided by 180 in float32. */
 const DEG2RAD = fround(fround(Math.PI) / 180);
@@ -19,14 +20,14 @@ const DEG2RAD = fround(fround(Math.PI) / 180);
  */
 export function anglesToAxis(angles: ArrayLike<number>, axis: Float64Array): void {
   let a = fround(fround(angles[1]) * DEG2RAD);
-  const sy = fround(Math.sin(a));
-  const cy = fround(Math.cos(a));
+  const sy = sinf(a);
+  const cy = cosf(a);
   a = fround(fround(angles[0]) * DEG2RAD);
-  const sp = fround(Math.sin(a));
-  const cp = fround(Math.cos(a));
+  const sp = sinf(a);
+  const cp = cosf(a);
   a = fround(fround(angles[2]) * DEG2RAD);
-  const sr = fround(Math.sin(a));
-  const cr = fround(Math.cos(a));
+  const sr = sinf(a);
+  const cr = cosf(a);
 
   axis[0] = fround(cp * cy);
   axis[1] = fround(cp * sy);

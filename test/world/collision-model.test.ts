@@ -33,6 +33,8 @@ import {
   transformedBoxTrace,
   transformedPointContents,
 } from '../../src/world/trace.js';
+import { angleVectors } from '../../src/movement/angle-vectors.js';
+import { anglesToAxis } from '../../src/world/rotation.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { assembleBsp, miniMapLumps } from '../sources/bsp/mini-map.js';
 import { Lump } from '../../src/sources/bsp/lumps.js';
@@ -181,6 +183,27 @@ describe('collision model: mini map', () => {
     expect(tr.fraction).toBeCloseTo((100 - 0.03125) / 200, 5);
     expect(tr.normal[1]).toBeCloseTo(-1, 6);
     expect(tr.contents).toBe(LADDER);
+  });
+});
+
+describe('collision model: rotation', () => {
+  it('axis rows are the engine angle vectors forward, -right, up, bit for bit', () => {
+    const axis = new Float64Array(9);
+    const f = new Float32Array(3),
+      r = new Float32Array(3),
+      u = new Float32Array(3);
+    for (const angles of [
+      [0, 90, 0],
+      [0, 33.75, 0],
+      [10.5, 200.25, -3],
+      [-45, 359.9, 12.125],
+      [0.0109863281, 85.6713867, 0],
+    ]) {
+      const a = angles.map(Math.fround);
+      anglesToAxis(a, axis);
+      angleVectors(a, f, r, u);
+      expect(Array.from(axis)).toEqual([...f, ...Array.from(r, (x) => -x), ...u]);
+    }
   });
 });
 
