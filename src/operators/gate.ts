@@ -7,7 +7,10 @@
  * "starts death handling" downstream), stops playing (spectator, gib, freeze, left the game),
  * teleports (EV_PLAYER_TELEPORT) or moves further in one frame than anyone can. Spectators are
  * discarded at once: they fly through walls and would poison the map with unreachable nodes.
- * The MVD dummy (the recorder's own spectator, `clientNum`) is never a player.
+ * The MVD dummy (the recorder's own spectator, `clientNum`) is never a player. In a client
+ * demo (`.dm2`) the recorder is a real player with an exact player state; the other players
+ * seen there as entities (exact origins, inferred state: see `sources/dm2/entity-players.ts`)
+ * pass only with `entityPlayers`.
  *
  * Each sample carries its vertical speed, vertical acceleration and horizontal speed from the
  * frames before and after it (central differences; see `internal/player-tracker.ts`), so a
@@ -40,6 +43,11 @@ export interface GateOptions {
   readonly crouchViewHeight: number;
   /** A larger move between two frames ends the run (no player moves that fast). [Units: world units per frame] */
   readonly maxStepPerFrame: number;
+  /**
+   * Client demos: also learn from the other players, seen only as entities (origins exact to
+   * 1/8 unit, but alive/dead and crouching inferred from their bounding box, no water flag).
+   */
+  readonly entityPlayers: boolean;
 }
 
 export const gateDefaults: GateOptions = Object.freeze({
@@ -47,6 +55,7 @@ export const gateDefaults: GateOptions = Object.freeze({
   skipSpectatorDemos: true,
   crouchViewHeight: 10,
   maxStepPerFrame: 256,
+  entityPlayers: false,
 });
 
 const PM_NAMES = ['normal', 'spectator', 'dead', 'gib', 'freeze'];
@@ -60,6 +69,8 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
       let playerFrames = 0;
       let runs = 0;
       let clientNum = -1;
+      /** The recorder's slot in a client demo's segment, -1 in MVD2 segments. */
+      let recorder = -1;
       const tracker = new PlayerTracker((sample) => subscriber.next(sample));
 
       const endRun = (slot: number, frame: number, reason: RunEndReason, event: number): void => {
@@ -85,6 +96,7 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
         const seen = tracker.beginFrame(f.index);
         for (const p of f.players) {
           if (p.slot === clientNum) continue;
+          if (recorder >= 0 && p.slot !== recorder && !o.entityPlayers) continue;
           seen.add(p.slot);
           playerFrames++;
           framesByPmType[p.pmType < 5 ? p.pmType : 5]++;
@@ -142,6 +154,7 @@ export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEv
             endAll(tracker.nextFrame);
             tracker.reset(e.segment);
             clientNum = e.clientNum;
+            recorder = e.recorder ?? -1;
           }
           subscriber.next(e);
         },
@@ -191,6 +204,9 @@ export const gateStage = defineStage<GateOptions>({
       maxStepPerFrame: num('A larger move in one frame ends the run. [world units]', {
         exclusiveMinimum: 0,
       }),
+      entityPlayers: bool(
+        'Client demos (.dm2): also use the other players seen as entities (exact origins, inferred state).',
+      ),
     }),
     defaults: gateDefaults,
   },

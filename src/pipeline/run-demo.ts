@@ -38,7 +38,9 @@ export async function runDemo(
 ): Promise<DemoRunResult> {
   let damage: DemoRunResult['damage'] = null;
   let framesRead = 0;
-  let stream: Observable<NavEvent> = readDemo(path, { name }).pipe(
+  // Client demos report the other players seen as entities too; the gate keeps them only
+  // with its `entityPlayers` option (MVD2 demos ignore the flag).
+  let stream: Observable<NavEvent> = readDemo(path, { name, entityPlayers: true }).pipe(
     tap((e) => {
       if (e.kind === 'frame') framesRead++;
     }),

@@ -24,6 +24,7 @@ import type {
   ParseWarning,
   SegmentHeader,
 } from '../../../src/sources/mvd2/types.js';
+import type { Dm2PlayerDetail } from '../../../src/sources/dm2/types.js';
 import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 import {
   blocksOf,
@@ -93,7 +94,7 @@ describeFixtures('client demo fixtures', () => {
     for (let i = 1; i < fs.length; i++) {
       const a = fs[i - 1].players[0];
       const b = fs[i].players[0];
-      const v = (b.detail as { pmove: { velocity: number[] } }).pmove.velocity;
+      const v = (b.detail as Dm2PlayerDetail).pmove.velocity;
       const speed = Math.hypot(v[0], v[1]);
       if (a.pmType !== 0 || b.pmType !== 0 || speed < 100) continue;
       ratios.push(Math.hypot(b.origin[0] - a.origin[0], b.origin[1] - a.origin[1]) / (speed * 0.1));
