@@ -54,4 +54,23 @@ describeFixtures('collision model: golden engine traces', () => {
       for (const k of TRACE_LINE_KINDS) expect(exact[k]).toBe(total[k]);
     });
   }
+
+  it('reports a field that differs, with float32 bit patterns', async () => {
+    const model = await loadCollisionModel(fixture('maps', 'wizs.bsp'));
+    const line = JSON.parse(
+      gunzipSync(readFileSync(fixture('trace', 'wizs.trace.jsonl.gz')))
+        .toString('utf8')
+        .split('\n')
+        .find((l) => l.includes('"kind":"world"') && !l.includes('"fraction":1,'))!,
+    );
+    expect(replayTraceLine(model, line).mismatches).toEqual([]);
+    // One unit in the last place more on the fraction, another surface name.
+    const next = new Float32Array([line.fraction]);
+    new Uint32Array(next.buffer)[0]++;
+    const bad = { ...line, fraction: next[0], surface: 'other' };
+    const { mismatches } = replayTraceLine(model, bad);
+    expect(mismatches.map((d) => d.field)).toEqual(['fraction', 'surface']);
+    expect(mismatches[0].expectedBits).not.toBe(mismatches[0].actualBits);
+    expect(formatMismatches(mismatches)).toContain('fraction: expected');
+  });
 });
