@@ -29,6 +29,10 @@
  *   `z + viewheight` (standing: z − 23, z − 1, z + 22); each level needs the lower ones. A point
  *   is in liquid when it is strictly inside (n·p < d for every side) a world brush with WATER,
  *   SLIME or LAVA contents (a point on a plane is on its front, as the engine's tree walk puts it).
+ * - {@link ladderClimbs}: a ladder is a group of ladder brushes whose bounds touch (within 2
+ *   units); a player (pm_type normal, not the MVD dummy) climbs it in a frame when the standing box
+ *   touches one of its brushes (margin 4) and the origin moved ≥ 8 units vertically and ≤ 16
+ *   horizontally since the player's previous frame (climbing is 200 u/s: 20 units a frame).
  * - {@link groundBelow}: the box moved down by `step` (default 18, the engine's step height)
  *   would be in solid (depth > 0) where the box itself is not: there is something to stand on
  *   within a step.
@@ -41,6 +45,7 @@ import { brushVolumes } from '../../src/sources/bsp/brush-volumes.js';
 import { parseBsp } from '../../src/sources/bsp/read-bsp.js';
 import type { BspWorld } from '../../src/sources/bsp/world.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
+import { readDemo } from '../../src/sources/mvd2/read-demo.js';
 import { readNavFile } from '../../src/sinks/nav/read-nav.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import type { NavFile } from '../../src/nav/types.js';
@@ -374,4 +379,116 @@ export async function measureNav(
   const nav = (await readNavFile(navPath)).nav;
   const ltk = ltkPath ? (await readLtk(ltkPath)).origins : null;
   return measureNavOn(map, nav, ltk);
+}
+
+/** A ladder (touching ladder brushes) and how often demos show players climbing it. */
+export interface LadderClimbs {
+  /** Indices into `map.brushes`. */
+  brushes: number[];
+  mins: V3;
+  maxs: V3;
+  /** Frames in which some player climbed it. */
+  frames: number;
+  /** Distinct demos with at least one such frame. */
+  demos: number;
+}
+
+/** Groups of touching ladder brushes (see the module comment), in brush order. */
+export function ladders(map: CheckMap): number[][] {
+  const idx = map.brushes.flatMap((b, i) => ((b.contents & CONTENTS_LADDER) !== 0 ? [i] : []));
+  const parent = new Map(idx.map((i) => [i, i]));
+  const find = (i: number): number => {
+    while (parent.get(i) !== i) i = parent.get(i)!;
+    return i;
+  };
+  const near = (a: CheckBrush, b: CheckBrush) =>
+    [0, 1, 2].every((k) => a.mins[k] <= b.maxs[k] + 2 && b.mins[k] <= a.maxs[k] + 2);
+  for (let x = 0; x < idx.length; x++)
+    for (let y = x + 1; y < idx.length; y++)
+      if (near(map.brushes[idx[x]], map.brushes[idx[y]])) parent.set(find(idx[y]), find(idx[x]));
+  const groups = new Map<number, number[]>();
+  for (const i of idx) {
+    const r = find(i);
+    if (!groups.has(r)) groups.set(r, []);
+    groups.get(r)!.push(i);
+  }
+  return [...groups.values()];
+}
+
+/** Which ladder the standing box at `origin` touches (margin 4), or -1. */
+function ladderAt(map: CheckMap, groups: number[][], origin: V3): number {
+  const lo: V3 = [origin[0] - 20, origin[1] - 20, origin[2] - 28];
+  const hi: V3 = [origin[0] + 20, origin[1] + 20, origin[2] + 36];
+  for (let g = 0; g < groups.length; g++)
+    for (const i of groups[g]) if (boxDepth(map.brushes[i], lo, hi) > 0) return g;
+  return -1;
+}
+
+/** Climbs seen in demos (MVD2, segments on `mapName` only), per ladder of the map. */
+export async function ladderClimbs(
+  map: CheckMap,
+  mapName: string,
+  demos: readonly string[],
+): Promise<LadderClimbs[]> {
+  const groups = ladders(map);
+  const out: LadderClimbs[] = groups.map((brushes) => {
+    const mins = [Infinity, Infinity, Infinity];
+    const maxs = [-Infinity, -Infinity, -Infinity];
+    for (const i of brushes)
+      for (let k = 0; k < 3; k++) {
+        mins[k] = Math.min(mins[k], map.brushes[i].mins[k]);
+        maxs[k] = Math.max(maxs[k], map.brushes[i].maxs[k]);
+      }
+    return {
+      brushes,
+      mins: mins as unknown as V3,
+      maxs: maxs as unknown as V3,
+      frames: 0,
+      demos: 0,
+    };
+  });
+  for (const path of demos) {
+    const seen = new Set<number>();
+    let dummy = -1;
+    let onMap = false;
+    const last = new Map<number, V3>();
+    await readDemo(path).forEach((e) => {
+      if (e.kind === 'segment') {
+        dummy = e.clientNum;
+        onMap = e.map === mapName;
+        last.clear();
+        return;
+      }
+      if (e.kind !== 'frame' || !onMap) return;
+      for (const p of e.players) {
+        if (p.slot === dummy || p.pmType !== 0) {
+          last.delete(p.slot);
+          continue;
+        }
+        const prev = last.get(p.slot);
+        last.set(p.slot, p.origin);
+        if (!prev) continue;
+        const dz = Math.abs(p.origin[2] - prev[2]);
+        const dxy = Math.hypot(p.origin[0] - prev[0], p.origin[1] - prev[1]);
+        if (dz < 8 || dxy > 16) continue;
+        const g = ladderAt(map, groups, p.origin);
+        if (g < 0) continue;
+        out[g].frames++;
+        seen.add(g);
+      }
+    });
+    for (const g of seen) out[g].demos++;
+  }
+  return out;
+}
+
+/** Nodes of a ladder type whose standing box touches (margin 4) a brush of `ladder`. */
+export function ladderNodesAt(map: CheckMap, nav: NavFile, ladder: LadderClimbs): number {
+  const T = defaultNodeTypes;
+  const sub: CheckMap = { brushes: ladder.brushes.map((i) => map.brushes[i]) };
+  return nav.nodes.filter(
+    (n) =>
+      (n.type === T.LADDER || n.type === T.LADDER_UP || n.type === T.LADDER_DOWN) &&
+      touchesLadder(sub, n.origin as V3, STAND_MINS, STAND_MAXS),
+  ).length;
 }
