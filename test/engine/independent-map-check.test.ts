@@ -2,7 +2,8 @@
  * The independent brush-level checker (test/helpers/independent-map-check.ts) against geometry
  * whose answers are known by hand, and against the engine's own position tests recorded on the
  * fixture maps (trace/<map>.trace.jsonl.gz: box traces with start = end, whose allsolid is the
- * engine's verdict "this box overlaps a brush of the mask").
+ * engine's verdict "this box overlaps a brush of the mask"), its point-contents queries (liquid
+ * bits), and its own player movement (pmove/<map>.pmove.jsonl.gz: water level, on-ladder).
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -253,4 +254,64 @@ describeFixtures('independent map check against the engine', () => {
       );
     });
   }
+
+  it("gives the engine's water level after its own player moves on urbanjungle", async () => {
+    // pmove lines of real bot calls with world-only collision (nonWorld false): waterlevel comes
+    // from PM_CategorizePosition at the moved origin before it is snapped to 1/8 unit, so a
+    // sample within 1/8 unit of a water surface may fall either way; those are rare.
+    const map = await loadCheckMap(fixture('maps', 'urbanjungle.bsp'));
+    const lines = createInterface({
+      input: createReadStream(fixture('pmove', 'urbanjungle.pmove.jsonl.gz')).pipe(createGunzip()),
+    });
+    let n = 0;
+    let wet = 0;
+    let same = 0;
+    for await (const line of lines) {
+      const p = JSON.parse(line) as {
+        src: string;
+        nonWorld: boolean;
+        out: { pm_type: number; origin: number[] };
+        viewheight: number;
+        waterlevel: number;
+      };
+      if (p.src !== 'bot' || p.nonWorld || p.out.pm_type !== 0) continue;
+      const o = p.out.origin.map((v) => v / 8) as unknown as V3;
+      n++;
+      if (p.waterlevel > 0) wet++;
+      if (waterLevel(map, o, p.viewheight === 8) === p.waterlevel) same++;
+    }
+    expect(n).toBeGreaterThan(1000);
+    expect(wet).toBeGreaterThan(100);
+    expect(same / n).toBeGreaterThan(0.995);
+    console.log(`urbanjungle: water level equal on ${same} of ${n} pmove calls (${wet} in water)`);
+  });
+
+  it("counts every position where the engine's pmove was on a ladder as touching one", async () => {
+    // pmove's ladder test looks 1 unit ahead along the view; touching within 4 units in any
+    // direction must include all of those. Real and shadow calls (the shadows cover ladders).
+    let onLadder = 0;
+    let touching = 0;
+    for (const mapName of ['simplicity', 'beer', 'wizs']) {
+      const map = await loadCheckMap(fixture('maps', `${mapName}.bsp`));
+      const lines = createInterface({
+        input: createReadStream(fixture('pmove', `${mapName}.pmove.jsonl.gz`)).pipe(createGunzip()),
+      });
+      for await (const line of lines) {
+        const p = JSON.parse(line) as {
+          nonWorld: boolean;
+          in: { origin: number[] };
+          mins: V3;
+          maxs: V3;
+          ladder: boolean;
+        };
+        if (!p.ladder || p.nonWorld) continue;
+        onLadder++;
+        // The ladder test runs from the origin after the move's start (before the move): `in`.
+        const o = p.in.origin.map((v) => v / 8) as unknown as V3;
+        if (touchesLadder(map, o, p.mins, p.maxs)) touching++;
+      }
+    }
+    expect(onLadder).toBeGreaterThan(200);
+    expect(touching).toBe(onLadder);
+  });
 });
