@@ -27,7 +27,10 @@
  * 3. Judge after every move, in this order:
  *    - `died`: the game's fall damage (`P_FallingDamage`) took the health to 0, or the player
  *      touched lava or slime (counted as death at once: no route should wade through either);
- *    - reached: the bot's own rule (`node-reached.ts`) → passed;
+ *    - reached: the bot's own rule (`node-reached.ts`) while the player stands, swims or
+ *      climbs → passed. The engine's bot also counts a touch in mid-air (and then falls back
+ *      from a ledge it only jumped at); here a touch counts once the player is held up, so a
+ *      ledge above jump height fails as it does for the real bot on its next link;
  *    - `fell`: standing more than `fellDepth` below both ends of the link;
  *    - `blocked`: less than `stuckDistance` of movement over the last `stuckSeconds`;
  *    - `timed-out`: the bot's travel counter (one per think, two when moving away from the
@@ -262,7 +265,8 @@ export function simulateLink(
       const what = out.watertype & CONTENTS_LAVA ? 'lava' : 'slime';
       return result(false, 'died', `${what} at ${fmt(origin)}`, step, origin, health);
     }
-    if (nodeReached(origin, out.mins, out.maxs, to))
+    const supported = onGround || out.waterlevel >= 2 || kind === 'ladder';
+    if (supported && nodeReached(origin, out.mins, out.maxs, to))
       return result(
         true,
         'reached',
