@@ -1,10 +1,13 @@
 /**
  * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 1] [--no-build]
- * [--keep DIR]`: bots in the real AQtion server on navgen's nav and on the engine's own nav.
+ * [--navs DIR] [--nav MAP=FILE]... [--keep DIR]`: bots in the real AQtion server on navgen's nav
+ * and on the engine's own nav.
  *
  * For every fixture map that has an engine-generated nav (`../shared/fixtures/nav/<map>.autogen.nav`):
  * builds navgen's nav with the example pipeline (`pipelines/<map>.yaml` → `out/<map>/<map>.nav`;
- * `--no-build` uses what is there), then runs two bot trials at the same time, one per nav, on
+ * `--no-build` uses what is there; `--navs DIR` reads `DIR/<map>/<map>.nav` instead of out/ and
+ * implies `--no-build`; `--nav MAP=FILE` takes that map's nav from FILE, e.g. a nav with planted
+ * faults), then runs two bot trials at the same time, one per nav, on
  * two ports, with the same bots and seconds (`../shared/engine/bottrial`), reads each demo's frames
  * (`navgen frames --jsonl`) and summarises it with `trialstats.py`. Prints per map the raw
  * figures and the ratios navgen / engine of stuck seconds per bot-minute, environmental deaths
@@ -40,7 +43,13 @@ const maps = arg('--maps', FIXTURE_MAPS.join(',')).split(',').filter(Boolean);
 const seconds = Number(arg('--seconds', '240'));
 const bots = Number(arg('--bots', '8'));
 const runs = Number(arg('--runs', '1'));
-const build = !args.includes('--no-build');
+const navsDir = arg('--navs', '');
+const build = !args.includes('--no-build') && !navsDir;
+const navOverride = new Map<string, string>();
+args.forEach((a, i) => {
+  const m = a === '--nav' ? /^([^=]+)=(.+)$/.exec(args[i + 1] ?? '') : null;
+  if (m) navOverride.set(m[1], m[2]);
+});
 const keepDir = arg('--keep', '');
 if (!(seconds >= 10) || !Number.isInteger(bots) || bots < 1 || bots > 15 || !(runs >= 1)) {
   console.error('bench:bots: --seconds >= 10, --bots in 1..15, --runs >= 1');
@@ -80,8 +89,8 @@ console.log(
 );
 const rows: string[] = [];
 for (const map of maps) {
-  const nav = join(REPO_ROOT, 'out', map, `${map}.nav`);
-  if (build) {
+  const nav = navOverride.get(map) ?? join(navsDir || join(REPO_ROOT, 'out'), map, `${map}.nav`);
+  if (build && !navOverride.has(map)) {
     execFileSync(
       process.execPath,
       [join(REPO_ROOT, 'bin', 'navgen'), 'build', `pipelines/${map}.yaml`, '--no-progress'],

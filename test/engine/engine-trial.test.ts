@@ -7,7 +7,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { autogenNav, HAVE_ENGINE, stuckSpots, trialStats } from '../helpers/engine-trial.js';
+import {
+  autogenNav,
+  HAVE_ENGINE,
+  nearestLink,
+  stuckSpots,
+  trialStats,
+} from '../helpers/engine-trial.js';
 
 /** Frames at 10 Hz: slot 0 = a bot, slot 15 = the recorder's dummy (always still). */
 function frames(): string {
@@ -57,5 +63,19 @@ describe('stuck spots of a trial', () => {
     const total = spots.reduce((a, s) => a + s.seconds, 0);
     expect(stats.stuck_s_per_bot_min! * stats.bot_minutes).toBeCloseTo(total, 1);
     expect(total).toBeGreaterThan(0);
+  });
+
+  it('finds the link a spot lies on', () => {
+    const nav = {
+      nodes: [
+        { origin: [0, 0, 0], links: [{ target: 1 }] },
+        { origin: [100, 0, 0], links: [{ target: 2 }] },
+        { origin: [100, 100, 0], links: [] },
+      ],
+    };
+    expect(nearestLink(nav, [50, 5, 0])).toEqual({ from: 0, to: 1, distance: 5 });
+    expect(nearestLink(nav, [110, 60, 0])).toEqual({ from: 1, to: 2, distance: 10 });
+    expect(nearestLink(nav, [-30, 40, 0])).toEqual({ from: 0, to: 1, distance: 50 }); // past the end
+    expect(nearestLink({ nodes: [{ origin: [0, 0, 0], links: [] }] }, [0, 0, 0])).toBeNull();
   });
 });

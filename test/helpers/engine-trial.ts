@@ -248,3 +248,36 @@ export async function stuckSpots(
   for (const slot of [...open.keys()]) close(slot);
   return spots;
 }
+
+/** A nav link and how far a point lies from the segment between its two node origins. */
+export interface NearLink {
+  from: number;
+  to: number;
+  /** [Units: world units] */
+  distance: number;
+}
+
+/**
+ * The link of `nav` whose segment (origin of `from` to origin of `to`) passes closest to `p`,
+ * or null for a nav without links; ties go to the first in node and link order. For asking
+ * whether a stuck spot lies on a link the offline test failed.
+ */
+export function nearestLink(
+  nav: { nodes: readonly { origin: readonly number[]; links: readonly { target: number }[] }[] },
+  p: readonly number[],
+): NearLink | null {
+  let best: NearLink | null = null;
+  nav.nodes.forEach((a, from) => {
+    for (const { target: to } of a.links) {
+      const b = nav.nodes[to].origin;
+      const d = [b[0] - a.origin[0], b[1] - a.origin[1], b[2] - a.origin[2]];
+      const len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+      const w = [p[0] - a.origin[0], p[1] - a.origin[1], p[2] - a.origin[2]];
+      const t =
+        len2 === 0 ? 0 : Math.min(1, Math.max(0, (w[0] * d[0] + w[1] * d[1] + w[2] * d[2]) / len2));
+      const distance = Math.hypot(w[0] - t * d[0], w[1] - t * d[1], w[2] - t * d[2]);
+      if (!best || distance < best.distance) best = { from, to, distance };
+    }
+  });
+  return best;
+}
