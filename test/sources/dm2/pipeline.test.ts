@@ -1,0 +1,106 @@
+/**
+ * Client demos in the pipeline, built with `--min-demos 1` (one demo must be enough): the
+ * ladder guide gives ladder nodes at urbanjungle's ladder brushes, and each jumping guide
+ * gives JUMP links on terminal. The recorder feeds the per-demo stages like an MVD2 player.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { runBuild } from '../../../src/pipeline/build.js';
+import { pipelineFromFlags } from '../../../src/pipeline/flags-pipeline.js';
+import { defaultNodeTypes } from '../../../src/nav/node-types.js';
+import { readNavFile } from '../../../src/sinks/nav/read-nav.js';
+import {
+  CONTENTS_LADDER,
+  loadCollisionModel,
+  type CollisionModel,
+} from '../../../src/world/index.js';
+import { describeFixtures, fixture } from '../../helpers/fixtures.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'navgen-dm2-build-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function buildOne(map: string, demo: string, name: string) {
+  const spec = await pipelineFromFlags(
+    {
+      map,
+      bsp: fixture('maps', `${map}.bsp`),
+      out: join(dir, `${name}.nav`),
+      demos: [fixture('dm2', demo)],
+      minDemos: 1,
+      cache: false,
+      workers: 1,
+    },
+    dir,
+  );
+  const result = await runBuild(spec);
+  const { nav } = await readNavFile(join(dir, `${name}.nav`));
+  return { result, nav };
+}
+
+/** Bounds of the map's ladder brushes, from their axial sides. [Form: [min, max] per brush] */
+function ladderBrushBounds(m: CollisionModel): [number[], number[]][] {
+  const out: [number[], number[]][] = [];
+  for (let b = 0; b < m.brushCount; b++) {
+    if (!(m.brushContents[b] & CONTENTS_LADDER)) continue;
+    const lo = [-Infinity, -Infinity, -Infinity];
+    const hi = [Infinity, Infinity, Infinity];
+    for (let s = 0; s < m.brushSideCount[b]; s++) {
+      const p = m.sidePlane[m.brushFirstSide[b] + s];
+      for (let a = 0; a < 3; a++) {
+        const n = m.planeNormal[p * 3 + a];
+        if (n === 1) hi[a] = Math.min(hi[a], m.planeDist[p]);
+        if (n === -1) lo[a] = Math.max(lo[a], -m.planeDist[p]);
+      }
+    }
+    out.push([lo, hi]);
+  }
+  return out;
+}
+
+describeFixtures('client demos in the pipeline (--min-demos 1)', () => {
+  it('the ladder guide gives ladder nodes at urbanjungle’s ladder brushes', async () => {
+    const { nav } = await buildOne('urbanjungle', 'AQtion-ladder-guide.dm2', 'ladder');
+    const ladderTypes = new Set([defaultNodeTypes.LADDER_UP, defaultNodeTypes.LADDER_DOWN]);
+    const ladders = nav.nodes.filter((n) => ladderTypes.has(n.type));
+    expect(ladders.length).toBeGreaterThanOrEqual(2);
+    // Each ladder node stands beside a ladder brush: its player box grown by 16 units
+    // sideways overlaps the bounds of a CONTENTS_LADDER brush in x and y. Each top
+    // (LADDER_UP) is also at the brush's height: within 80 units of it. (A foot may stand on
+    // the floor below a ladder that starts higher up: classify places it there, and the
+    // recorder reached that ladder from a ledge.)
+    const ladderBoxes = ladderBrushBounds(
+      await loadCollisionModel(fixture('maps', 'urbanjungle.bsp')),
+    );
+    expect(ladderBoxes.length).toBeGreaterThan(10);
+    const beside = (o: ArrayLike<number>, withHeight: boolean): boolean =>
+      ladderBoxes.some(
+        ([lo, hi]) =>
+          o[0] - 32 <= hi[0] &&
+          o[0] + 32 >= lo[0] &&
+          o[1] - 32 <= hi[1] &&
+          o[1] + 32 >= lo[1] &&
+          (!withHeight || (o[2] - 80 <= hi[2] && o[2] + 80 >= lo[2])),
+      );
+    const atLadder = (n: { origin: ArrayLike<number>; type: number }): boolean =>
+      beside(n.origin, n.type === defaultNodeTypes.LADDER_UP);
+    expect(ladders.filter((n) => !atLadder(n)).map((n) => n.origin.join(' '))).toEqual([]);
+    expect(ladders.some((n) => n.type === defaultNodeTypes.LADDER_UP)).toBe(true);
+    // And the check can fail: most other nodes are nowhere near a ladder.
+    const others = nav.nodes.filter((n) => !ladderTypes.has(n.type));
+    expect(others.filter((n) => beside(n.origin, true)).length).toBeLessThan(others.length / 10);
+  });
+
+  it.each([
+    'AQtion-jumping-guide.dm2',
+    'AQtion-double-jumping-guide.dm2',
+    'AQtion-ramp-jumping-guide.dm2',
+  ])('%s gives JUMP links on terminal', async (demo) => {
+    const { nav } = await buildOne('terminal', demo, demo.replace(/\W/g, '_'));
+    const jumps = nav.nodes.flatMap((n) =>
+      n.links.filter((l) => l.targetType === defaultNodeTypes.JUMP),
+    );
+    expect(jumps.length).toBeGreaterThan(0);
+  });
+});
