@@ -2,7 +2,8 @@
  * `navgen build`: demos → `.nav`, from a pipeline file or from flags.
  *
  *   navgen build pipelines/wizs.yaml
- *   navgen build --map wizs --bsp maps/wizs.bsp --out wizs.nav [--min-demos N] DEMO…
+ *   navgen build --map wizs --bsp maps/wizs.bsp --out wizs.nav [--min-demos N] DEMO… DEMO-FOLDER…
+ *   navgen build --map wizs --game-dir /srv/aq2/action DEMO-FOLDER   (map from the game, nav into it)
  *
  * Both forms run the same pipeline and give byte-identical outputs.
  */
@@ -19,11 +20,15 @@ import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/bu
 import { progressObserver } from '../progress.js';
 import { lockWaitOption, positiveInt, positiveIntOrAuto } from '../option-parsers.js';
 import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
+import { expandDemoInputs } from '../demo-inputs.js';
+import { prepareGameFolder, type GameFolderBuild } from '../game-folder.js';
 
 interface BuildOptions {
   map?: string;
   bsp?: string;
   out?: string;
+  gameDir?: string;
+  mod?: string;
   minDemos?: number | 'auto';
   workers?: number;
   cache?: string | false;
@@ -45,10 +50,21 @@ export function register(program: Command): void {
     .description(
       'Build a .nav from demos: from a pipeline file (navgen build pipelines/MAP.yaml), or from flags (navgen build --map MAP --bsp MAP.bsp --out MAP.nav DEMO...). Per-demo work runs in worker threads and is cached by content hash.',
     )
-    .argument('[inputs...]', 'a pipeline file (.yaml/.json), or demo files with --map/--out')
+    .argument(
+      '[inputs...]',
+      'a pipeline file (.yaml/.json), or with --map: demo files, globs or folders (every .mvd2/.mvd2.gz under a folder)',
+    )
     .option('--map <name>', 'map name (flag form); only segments played on it are used')
     .option('--bsp <file>', 'the map (BSP v38) for spawn points (flag form)')
-    .option('--out <file>', 'the .nav to write (flag form)')
+    .option(
+      '--out <file>',
+      'the .nav to write (flag form; default with --game-dir: MOD/bots/nav/MAP.nav)',
+    )
+    .option(
+      '--game-dir <dir>',
+      "the game: a mod folder (e.g. /srv/aq2/action) or the game root with --mod. Finds maps/MAP.bsp loose or in its .pak/.pkz archives (the engine's search order) and writes MOD/bots/nav/MAP.nav, keeping the nav it replaces as MAP.nav.bak",
+    )
+    .option('--mod <name>', 'the mod folder when --game-dir is the game root (default action)')
     .addOption(
       new Option(
         '--min-demos <n|auto>',
@@ -83,33 +99,63 @@ export function register(program: Command): void {
     .option('-q, --quiet', 'print nothing but errors')
     .option('--no-progress', 'no progress bar or lines')
     .action(async (inputs: string[], opts: BuildOptions) => {
-      const spec = await specFrom(inputs, opts);
-      const started = Date.now();
-      const mode =
-        opts.quiet || opts.progress === false ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
-      const progress = progressObserver(mode);
-      let result: BuildResult;
-      let lock: BuildLock | null = null;
+      const game =
+        opts.gameDir !== undefined
+          ? await gameFolder(opts)
+          : opts.mod !== undefined
+            ? usage('--mod goes with --game-dir')
+            : null;
       try {
-        // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
-        lock = await lockOutputs(spec, 'build', opts.lockWait, (line) =>
-          process.stderr.write(line),
-        );
-        result = await runBuild(spec, progress);
-      } catch (e) {
-        if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
-        if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
-        throw e;
+        await buildAction(inputs, opts, game);
       } finally {
-        progress.stop();
-        await lock?.release();
+        await game?.cleanup();
       }
-      const seconds = (Date.now() - started) / 1000;
-      if (opts.json)
-        process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
-      else if (!opts.quiet) process.stdout.write(formatBuildSummary(result, seconds));
-      if (result.demos.some((d) => PROBLEM_STATUSES.has(d.status))) process.exitCode = EXIT_PARTIAL;
     });
+}
+
+function usage(message: string): never {
+  throw new CliError(message, EXIT_USAGE);
+}
+
+async function gameFolder(opts: BuildOptions): Promise<GameFolderBuild> {
+  if (!opts.map) usage('--game-dir needs --map (the map to find in the game and build)');
+  return prepareGameFolder(opts.gameDir!, opts.mod, opts.map, opts.bsp, opts.out);
+}
+
+async function buildAction(
+  inputs: string[],
+  opts: BuildOptions,
+  game: GameFolderBuild | null,
+): Promise<void> {
+  const spec = await specFrom(inputs, game ? { ...opts, bsp: game.bsp, out: game.out } : opts);
+  if (game?.mapSource && !opts.quiet && !opts.json)
+    process.stderr.write(`navgen: map ${opts.map} from ${game.mapSource}\n`);
+  const started = Date.now();
+  const mode =
+    opts.quiet || opts.progress === false ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
+  const progress = progressObserver(mode);
+  let result: BuildResult;
+  let lock: BuildLock | null = null;
+  try {
+    // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
+    lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
+    const backup = await game?.backup();
+    if (backup && !opts.quiet && !opts.json)
+      process.stderr.write(`navgen: kept the nav being replaced as ${backup}\n`);
+    result = await runBuild(spec, progress);
+  } catch (e) {
+    if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
+    if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
+    throw e;
+  } finally {
+    progress.stop();
+    await lock?.release();
+  }
+  const seconds = (Date.now() - started) / 1000;
+  if (opts.json)
+    process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
+  else if (!opts.quiet) process.stdout.write(formatBuildSummary(result, seconds));
+  if (result.demos.some((d) => PROBLEM_STATUSES.has(d.status))) process.exitCode = EXIT_PARTIAL;
 }
 
 async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineSpec> {
@@ -121,13 +167,16 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
   try {
     if (flagForm) {
       if (!opts.map || !opts.out)
-        throw new CliError('the flag form needs both --map and --out (and demo files)', EXIT_USAGE);
-      if (inputs.length === 0) throw new CliError('no demo files given', EXIT_USAGE);
+        throw new CliError(
+          'the flag form needs --map and --out (or --game-dir), and demo files or folders',
+          EXIT_USAGE,
+        );
+      if (inputs.length === 0) throw new CliError('no demo files or folders given', EXIT_USAGE);
       return await pipelineFromFlags({
         map: opts.map,
         bsp: opts.bsp,
         out: opts.out,
-        demos: inputs,
+        demos: expandDemoInputs(inputs),
         minDemos: opts.minDemos,
         report: opts.report,
         strafeTraces: opts.strafeTraces,

@@ -1,0 +1,89 @@
+/**
+ * `navgen build --game-dir DIR`: the map comes from the game (loose or inside its `.pak`/`.pkz`
+ * archives, found in the engine's search order) and the nav goes where the bots read it,
+ * `<mod>/bots/nav/<map>.nav`, the nav it replaces kept as `<map>.nav.bak`.
+ *
+ * A map inside an archive is extracted to a temporary folder for the build (the pipeline reads
+ * BSP files by path) and removed afterwards.
+ */
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  findGameFile,
+  navPathIn,
+  resolveGameDir,
+  searchPlaces,
+  DEFAULT_MOD,
+} from '../sources/game/game-dir.js';
+import { CliError, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
+
+export interface GameFolderBuild {
+  /** The BSP file the build reads. */
+  readonly bsp: string;
+  /** Where the map was found (`archive.pak:maps/x.bsp` or a path); null when --bsp was given. */
+  readonly mapSource: string | null;
+  /** The nav to write. */
+  readonly out: string;
+  /** Copies the nav about to be replaced to `<out>.bak`; the backup's path, or null if none. */
+  backup(): Promise<string | null>;
+  /** Removes what was extracted. */
+  cleanup(): Promise<void>;
+}
+
+export async function prepareGameFolder(
+  gameDir: string,
+  mod: string | undefined,
+  map: string,
+  bsp: string | undefined,
+  out: string | undefined,
+): Promise<GameFolderBuild> {
+  let game;
+  try {
+    game = resolveGameDir(gameDir, mod ?? DEFAULT_MOD);
+  } catch (e) {
+    throw new CliError(`--game-dir: ${(e as Error).message}`, EXIT_USAGE);
+  }
+  const navOut = out ? resolve(out) : navPathIn(game, map);
+  let extracted: string | null = null;
+  let bspPath = bsp ? resolve(bsp) : null;
+  let mapSource: string | null = null;
+  if (!bspPath) {
+    const rel = `maps/${map}.bsp`;
+    let found;
+    try {
+      found = await findGameFile(game, rel);
+    } catch (e) {
+      throw new CliError(`--game-dir: ${(e as Error).message}`, EXIT_FAILURE);
+    }
+    if (!found) {
+      const places = searchPlaces(game).map((p) => p.path);
+      throw new CliError(
+        `--game-dir: ${rel} is in none of ${places.length} place(s) searched: ${places.join(', ')} (give the map with --bsp)`,
+        EXIT_FAILURE,
+      );
+    }
+    mapSource = found.where;
+    if (found.path) bspPath = found.path;
+    else {
+      extracted = await mkdtemp(join(tmpdir(), 'navgen-map-'));
+      bspPath = join(extracted, `${map}.bsp`);
+      await writeFile(bspPath, await found.bytes());
+    }
+  }
+  return {
+    bsp: bspPath,
+    mapSource,
+    out: navOut,
+    async backup() {
+      if (!existsSync(navOut)) return null;
+      const bak = `${navOut}.bak`;
+      await copyFile(navOut, bak);
+      return bak;
+    },
+    async cleanup() {
+      if (extracted) await rm(extracted, { recursive: true, force: true });
+    },
+  };
+}
