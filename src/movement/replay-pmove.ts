@@ -222,3 +222,8 @@ export function formatPmoveMismatches(mismatches: readonly PmoveMismatch[]): str
     })
     .join('\n');
 }
+
+/** Mismatching fields of one recorded line replayed against `m` (empty when exact). */
+export function replayPmoveLine(m: CollisionModel, line: Record<string, unknown>): PmoveMismatch[] {
+  return new PmoveReplayer(m).replay(line);
+}
