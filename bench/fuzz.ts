@@ -67,7 +67,7 @@ const pick = (pattern: string) =>
     .sync(pattern, { cwd: fixtures, absolute: true })
     .filter((f) => !only || only.some((o) => f.split('/').pop()!.includes(o)))
     .sort();
-const demoFiles = pick('demos/mvd2/**/*.mvd2{,.gz}');
+const demoFiles = [...pick('demos/mvd2/**/*.mvd2{,.gz}'), ...pick('dm2/*.dm2{,.gz}')];
 const navFiles = pick('nav/*.nav');
 
 /** The flags that shape the case plan: a replay needs the same ones. */

@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { frameDigest } from './frame-digest.js';
+import type { DemoEvent } from '../../src/sources/mvd2/types.js';
 import type {
   DemoJob,
   DemoResult,
@@ -35,6 +36,9 @@ const { readDemo } = (await import(
 const { Mvd2Decoder } = (await import(
   dist + 'sources/mvd2/decoder.js'
 )) as typeof import('../../src/sources/mvd2/decoder.js');
+const { Dm2Decoder } = (await import(
+  dist + 'sources/dm2/decoder.js'
+)) as typeof import('../../src/sources/dm2/decoder.js');
 const { DemoParseError } = (await import(
   dist + 'sources/mvd2/errors.js'
 )) as typeof import('../../src/sources/mvd2/errors.js');
@@ -107,9 +111,13 @@ function runDemo(job: DemoJob): Promise<DemoResult> {
 function runReference(job: ReferenceJob): ReferenceResult {
   const digests: number[] = [];
   const framesAfterBlock = new Uint32Array(job.blockEnds.length);
-  const decoder = new Mvd2Decoder({ file: job.name, entities: true, fullPlayers: true }, (e) => {
+  const onEvent = (e: DemoEvent): void => {
     if (e.kind === 'frame') digests.push(frameDigest(e));
-  });
+  };
+  const s = job.stream;
+  const mvd2 = s[0] === 0x4d && s[1] === 0x56 && s[2] === 0x44 && s[3] === 0x32;
+  const options = { file: job.name, entities: true, fullPlayers: true };
+  const decoder = mvd2 ? new Mvd2Decoder(options, onEvent) : new Dm2Decoder(options, onEvent);
   let at = 0;
   job.blockEnds.forEach((end, k) => {
     decoder.push(job.stream.subarray(at, end));

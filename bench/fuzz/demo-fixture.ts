@@ -1,8 +1,9 @@
 /**
- * A real demo prepared for mutation: its MVD2 stream (gunzipped), a gzip form of it (the file
- * itself when it is gzip, else compressed once here) and its block table. The block table comes
- * from the framing alone (`u16` length + body, from byte 4), so mutations can aim at block
- * boundaries, length words and first commands without trusting the reader under test.
+ * A real demo prepared for mutation: its stream (gunzipped), a gzip form of it (the file itself
+ * when it is gzip, else compressed once here) and its block table. The block table comes from
+ * the framing alone (MVD2: `u16` length + body from byte 4, end mark 0; client demos `.dm2`:
+ * `i32` length + body from byte 0, end mark -1), so mutations can aim at block boundaries,
+ * length words and first commands without trusting the reader under test.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -15,6 +16,8 @@ export interface DemoBlock {
   readonly offset: number;
   /** Body length. [Units: bytes] [Limit: 1..32768] */
   readonly length: number;
+  /** Size of its length word: 2 (MVD2) or 4 (client demo). [Units: bytes] */
+  readonly header: number;
 }
 
 export interface DemoFixture {
@@ -28,18 +31,36 @@ export interface DemoFixture {
   /** A gzip file of the stream: the fixture itself when it is gzip. */
   readonly gz: Uint8Array;
   readonly blocks: readonly DemoBlock[];
+  /** MVD2 or a client demo (`.dm2`), by the stream's first four bytes. */
+  readonly format: 'mvd2' | 'dm2';
   /** Offset of the end mark (a zero length word), or the stream length if there is none. */
   readonly endMark: number;
 }
 
-/** Splits an MVD2 stream into blocks by its length words (stops at the end mark or a bad length). */
+/** `MVD2` as the first four bytes of a stream. */
+export function isMvd2(stream: Uint8Array): boolean {
+  return stream[0] === 0x4d && stream[1] === 0x56 && stream[2] === 0x44 && stream[3] === 0x32;
+}
+
+/** Splits a stream into blocks by its length words (stops at the end mark or a bad length). */
 export function blockTable(stream: Uint8Array): { blocks: DemoBlock[]; endMark: number } {
   const blocks: DemoBlock[] = [];
+  if (!isMvd2(stream)) {
+    const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+    let at = 0;
+    while (at + 4 <= stream.length) {
+      const length = view.getInt32(at, true);
+      if (length <= 0 || at + 4 + length > stream.length) break;
+      blocks.push({ offset: at, length, header: 4 });
+      at += 4 + length;
+    }
+    return { blocks, endMark: at };
+  }
   let at = 4;
   while (at + 2 <= stream.length) {
     const length = stream[at] | (stream[at + 1] << 8);
     if (length === 0 || at + 2 + length > stream.length) break;
-    blocks.push({ offset: at, length });
+    blocks.push({ offset: at, length, header: 2 });
     at += 2 + length;
   }
   return { blocks, endMark: at };
@@ -52,10 +73,11 @@ export function loadDemoFixture(path: string): DemoFixture {
   // pako, pure JavaScript: the same bytes on every machine, so a case replays anywhere.
   const gz = gzip ? file : pakoGzip(stream);
   const { blocks, endMark } = blockTable(stream);
-  return { id: basename(path), path, gzip, stream, gz, blocks, endMark };
+  const format = isMvd2(stream) ? 'mvd2' : 'dm2';
+  return { id: basename(path), path, gzip, stream, gz, blocks, format, endMark };
 }
 
 /** Offset just past block `k`: where the next length word starts. [Units: bytes] */
 export function blockEnd(b: DemoBlock): number {
-  return b.offset + 2 + b.length;
+  return b.offset + b.header + b.length;
 }

@@ -152,7 +152,7 @@ const badOpcode = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
   const { k, block } = anyBlock(fx, ctx);
   const { rnd } = ctx;
   // The first command of a block is the one position known to hold an opcode.
-  const at = block.offset + 2;
+  const at = block.offset + block.header;
   const byte = rnd.pick(BAD_OPCODES) | (rnd.int(0, 7) << 5);
   const out = Uint8Array.from(fx.stream);
   out[at] = byte;
@@ -185,7 +185,7 @@ function unterminate(
 /** The first command's declared size made huge: length fields, portal bits, configstring index, strings. */
 const hugeCommandSize = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
   const { k, block } = anyBlock(fx, ctx);
-  const at = block.offset + 2;
+  const at = block.offset + block.header;
   const op = fx.stream[at] & 31;
   if (SIZED_OPCODES.has(op)) {
     const out = Uint8Array.from(fx.stream);
@@ -225,7 +225,7 @@ const hugeCommandSize = (fx: DemoFixture, ctx: MutationContext): StreamDamage =>
 
 const unterminatedStrings = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
   const texts = fx.blocks.filter((b) =>
-    [OP_SERVERDATA, OP_CONFIGSTRING, 17].includes(fx.stream[b.offset + 2] & 31),
+    [OP_SERVERDATA, OP_CONFIGSTRING, 17].includes(fx.stream[b.offset + b.header] & 31),
   );
   const block = texts.length > 0 ? ctx.rnd.pick(texts) : anyBlock(fx, ctx).block;
   const u = unterminate(fx, block, ctx.rnd.int(block.offset + 3, blockEnd(block) - 1));
@@ -239,9 +239,14 @@ const unterminatedStrings = (fx: DemoFixture, ctx: MutationContext): StreamDamag
 
 /** A field of a serverdata command (protocol, version, flags, servercount, clientNum, configstring index) made huge. */
 const hugeServerdataField = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
-  const serverdata = fx.blocks.filter((b) => (fx.stream[b.offset + 2] & 31) === OP_SERVERDATA);
+  const serverdata = fx.blocks.filter(
+    (b) => (fx.stream[b.offset + b.header] & 31) === OP_SERVERDATA,
+  );
   const block = ctx.rnd.pick(serverdata.length > 0 ? serverdata : fx.blocks);
-  const at = ctx.rnd.int(block.offset + 3, Math.min(blockEnd(block) - 2, block.offset + 64));
+  const at = ctx.rnd.int(
+    block.offset + block.header + 1,
+    Math.min(blockEnd(block) - 2, block.offset + 64),
+  );
   const value = ctx.rnd.pick([0xffff, 0x7fff, 0x8000, 0]);
   return {
     stream: withU16(fx.stream, at, value),
@@ -291,25 +296,74 @@ const reorderBlocks = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
 };
 
 /** The damaged stream as a file: raw, or wrapped in an intact gzip layer now and then. */
-function asFile(d: StreamDamage, { rnd }: MutationContext): DemoMutation {
+function asFile(
+  d: StreamDamage,
+  { rnd }: MutationContext,
+  format: DemoFixture['format'],
+): DemoMutation {
+  const ext = format === 'dm2' ? '.dm2' : '.mvd2';
   const damageAt = Math.min(d.damageAt, d.stream.length);
   const cutOnly = d.cutOnly ?? false;
   if (rnd.chance(REGZIP_SHARE)) {
     return {
       bytes: gzip(d.stream, { level: 1 }),
-      extension: '.mvd2.gz',
+      extension: `${ext}.gz`,
       description: `${d.description}; gzip`,
       damageAt,
       cutOnly,
     };
   }
-  return { bytes: d.stream, extension: '.mvd2', description: d.description, damageAt, cutOnly };
+  return { bytes: d.stream, extension: ext, description: d.description, damageAt, cutOnly };
 }
 
 const streamMutator =
   (damage: (fx: DemoFixture, ctx: MutationContext) => StreamDamage): DemoMutator<DemoFixture> =>
   (fx, ctx) =>
-    asFile(damage(fx, ctx), ctx);
+    asFile(damage(fx, ctx), ctx, fx.format);
+
+/** Opcodes a protocol-34 client demo never holds: bad, the out-of-place frame parts, 21..31. */
+const DM2_BAD_OPCODES = [0, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31];
+
+/** Client demos: a block's first command becomes a message protocol 34 does not have. */
+const dm2BadMessage = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
+  const { k, block } = anyBlock(fx, ctx);
+  const at = block.offset + block.header;
+  const out = Uint8Array.from(fx.stream);
+  out[at] = ctx.rnd.pick(DM2_BAD_OPCODES);
+  return {
+    stream: out,
+    damageAt: at,
+    description: `block ${k} first message ${fx.stream[at]} → ${out[at]} at ${hex(at)}`,
+  };
+};
+
+/** Client demos: a length word becomes negative (other than the end mark) or above 32 KiB. */
+const dm2BlockLength32 = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
+  const { k, block } = anyBlock(fx, ctx);
+  const value = ctx.rnd.pick([-2, -0x7fffffff, 0x8001, 0x7fffffff, block.length + 1, 0]);
+  const out = Uint8Array.from(fx.stream);
+  new DataView(out.buffer).setInt32(block.offset, value, true);
+  return {
+    stream: out,
+    damageAt: block.offset,
+    description: `block ${k} length ${block.length} → ${value} at ${hex(block.offset)}`,
+  };
+};
+
+/**
+ * Client demos: an end mark (-1) early, at a block boundary; the rest becomes trailing data
+ * (not a cut: the demo ends properly, with a TRAILING_DATA warning).
+ */
+const dm2EarlyEndMark = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
+  const { k, block } = anyBlock(fx, ctx);
+  const out = Uint8Array.from(fx.stream);
+  new DataView(out.buffer).setInt32(block.offset, -1, true);
+  return {
+    stream: out,
+    damageAt: block.offset,
+    description: `end mark instead of block ${k} at ${hex(block.offset)}`,
+  };
+};
 
 export const STREAM_MUTATIONS: Readonly<Record<string, DemoMutator<DemoFixture>>> = {
   'cut-block-boundary': streamMutator(cutAtBlockBoundary),
@@ -324,4 +378,7 @@ export const STREAM_MUTATIONS: Readonly<Record<string, DemoMutator<DemoFixture>>
   'unterminated-strings': streamMutator(unterminatedStrings),
   'huge-serverdata-field': streamMutator(hugeServerdataField),
   'reorder-blocks': streamMutator(reorderBlocks),
+  'dm2-bad-message': streamMutator(dm2BadMessage),
+  'dm2-block-length': streamMutator(dm2BlockLength32),
+  'dm2-early-end-mark': streamMutator(dm2EarlyEndMark),
 };
