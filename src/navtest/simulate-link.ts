@@ -19,7 +19,7 @@
  * How a link is run:
  * 1. Start. On the ground under the source node (found with a box trace down), or, for water and
  *    ladder nodes, where the node is; a start inside solid is nudged up to 18 u, and failing
- *    that the link fails with `bad-start`. Jumps and drops start at running speed toward the
+ *    that the link fails with `bad-start`. Jumps start at running speed toward the
  *    target (a bot reaches the take-off running); every other link starts at rest.
  * 2. Think and move, 10 times a second: the bot driver (`bot-driver.ts`) writes the usercmd and
  *    the velocity the bot code would, then one 100 ms pmove call with the bot's parameters
@@ -28,9 +28,11 @@
  *    - `died`: the game's fall damage (`P_FallingDamage`) took the health to 0, or the player
  *      touched lava or slime (counted as death at once: no route should wade through either);
  *    - reached: the bot's own rule (`node-reached.ts`) while the player stands, swims or
- *      climbs → passed. The engine's bot also counts a touch in mid-air (and then falls back
- *      from a ledge it only jumped at); here a touch counts once the player is held up, so a
- *      ledge above jump height fails as it does for the real bot on its next link;
+ *      climbs → passed; or the rule met in flight and the player then lands no lower than
+ *      18 u under the target (a jump or drop that overshoots lands on the target's level).
+ *      The engine's bot counts any touch in flight, also one at a ledge it cannot climb and
+ *      falls back from (it then fails its next link); a touch followed by a landing below the
+ *      target does not count here, so such a ledge fails on its own link;
  *    - `fell`: standing more than `fellDepth` below both ends of the link;
  *    - `blocked`: less than `stuckDistance` of movement over the last `stuckSeconds`;
  *    - `timed-out`: the bot's travel counter (one per think, two when moving away from the
@@ -107,6 +109,8 @@ export interface LinkResult {
 }
 
 const THINKS_PER_SECOND = 10;
+/** How far below the target's origin a landing still counts as its level (a stair step). [Units: u] */
+const LANDING_TOLERANCE = 18;
 const BOT_PM_TIME = 12;
 
 const collisions = new WeakMap<CollisionModel, PmoveCollision>();
@@ -184,7 +188,7 @@ export function simulateLink(
     }
   }
   const velocity = new Float64Array(3);
-  if (onGround && (kind === 'jump' || kind === 'drop')) {
+  if (onGround && kind === 'jump') {
     const hx = to[0] - from[0];
     const hy = to[1] - from[1];
     const hl = Math.hypot(hx, hy);
@@ -222,6 +226,7 @@ export function simulateLink(
   let oldVz = velocity[2];
   let counter = 0;
   let stalled = false;
+  let touchedInFlight = false;
   const bot = { origin, velocity, onGround, stalled };
   for (let i = 0; i < 3; i++) origin[i] = state.origin[i] / 8;
   last.set(origin);
@@ -266,15 +271,20 @@ export function simulateLink(
       return result(false, 'died', `${what} at ${fmt(origin)}`, step, origin, health);
     }
     const supported = onGround || out.waterlevel >= 2 || kind === 'ladder';
-    if (supported && nodeReached(origin, out.mins, out.maxs, to))
-      return result(
-        true,
-        'reached',
-        `reached in ${step / THINKS_PER_SECOND} s`,
-        step,
-        origin,
-        health,
-      );
+    const touching = nodeReached(origin, out.mins, out.maxs, to);
+    const when = `${step / THINKS_PER_SECOND} s`;
+    if (supported && touching)
+      return result(true, 'reached', `reached in ${when}`, step, origin, health);
+    if (touching) touchedInFlight = true;
+    else if (supported && touchedInFlight) {
+      // Touched the node in flight and came down: on the target's level (a jump or a drop
+      // that overshot) that is where the bot was going; below it, it only jumped at a ledge.
+      if (origin[2] >= to[2] - LANDING_TOLERANCE) {
+        const how = `touched in flight, landed on its level in ${when}`;
+        return result(true, 'reached', how, step, origin, health);
+      }
+      touchedInFlight = false;
+    }
     if (onGround && origin[2] < floor)
       return result(
         false,
