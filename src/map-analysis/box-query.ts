@@ -169,9 +169,38 @@ export function groundBelow(
     if (fits(w, x, y, mid, hull)) free = mid;
     else blocked = mid;
   }
-  // The engine snaps origins to 1/8 unit; the highest free eighth at or below `free`.
+  // The engine snaps origins to 1/8 unit: the lowest free eighth (the one at or below `free`
+  // may touch the ground; the one above it is free, as everything between it and z is).
   const snapped = Math.floor(free * 8) / 8;
-  return fits(w, x, y, snapped, hull) ? snapped : Math.floor(free * 8 - 1) / 8;
+  return fits(w, x, y, snapped, hull) ? snapped : Math.ceil(free * 8) / 8;
+}
+
+/**
+ * {@link groundBelow}, but only ground that holds more than the box's rim: the box narrowed
+ * by `rim` on each horizontal side must land at nearly the same height. A box whose edge is flush
+ * with a wall or a ledge's side (common on grid positions, maps are built on a grid) counts
+ * as touching it in the engine's position test, and checks that measure overlap depth do not;
+ * ground found only through such a flush edge is no ground.
+ */
+export function supportedGround(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  depth: number,
+  hull: Hull = STANDING,
+  rim = 1,
+): number | null {
+  const g = groundBelow(w, x, y, z, depth, hull);
+  if (g === null) return null;
+  const narrow: Hull = {
+    mins: [hull.mins[0] + rim, hull.mins[1] + rim, hull.mins[2]],
+    maxs: [hull.maxs[0] - rim, hull.maxs[1] - rim, hull.maxs[2]],
+  };
+  // On walkable slopes (normal z >= 0.7, rise/run at most about 1) the narrow box sinks at
+  // most about `rim` lower; below a flush edge it falls through to the next floor.
+  const low = groundBelow(w, x, y, g, 2 * rim + 0.25, narrow);
+  return low !== null && g - low <= 1.25 * rim + 0.25 ? g : null;
 }
 
 /** The box touches a ladder brush within `reach` units (pmove looks 1 unit ahead). */

@@ -19,6 +19,8 @@
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { DraftLink, DraftNode } from '../operators/graph-types.js';
 import {
+  PLAYER_BRUSHES,
+  boxTouches,
   CROUCHED,
   STANDING,
   STEP_SIZE,
@@ -84,6 +86,14 @@ export interface Confirmed {
 }
 
 const LADDER_TYPES = new Set(['LADDER', 'LADDER_UP', 'LADDER_DOWN']);
+/**
+ * A standing player does not fit by more than a touch: the standing box, shrunk by a unit on
+ * every side, still overlaps solid (a box that only grazes a ceiling is no reason to crouch).
+ */
+function standingBlocked(w: BspWorld, x: number, y: number, z: number): boolean {
+  return boxTouches(w, x, y, z, STANDING, PLAYER_BRUSHES, -1);
+}
+
 /** How far up a ladder is followed. [Units: world units] */
 const LADDER_MAX_CLIMB = 2048;
 /** How far below a ladder's foot the floor is looked for. [Units: world units] */
@@ -188,7 +198,7 @@ export function confirmNodes(
         : placeNode(w, n.origin, type === 'CROUCH' ? CROUCHED : STANDING, true, o);
     if (type === 'CROUCH' && placed) {
       const [px, py, pz] = placed.origin;
-      if (fits(w, px, py, pz, STANDING)) {
+      if (!standingBlocked(w, px, py, pz)) {
         contradict(n, 'MOVE', 'a standing player fits');
         type = 'MOVE';
         placed = placeNode(w, n.origin, STANDING, true, o);
@@ -196,7 +206,7 @@ export function confirmNodes(
     } else if (type !== 'WATER' && !placed) {
       // No standing position near: where only a crouched player fits, the node is a crouch.
       const low = placeNode(w, n.origin, CROUCHED, true, o);
-      if (low && !fits(w, low.origin[0], low.origin[1], low.origin[2], STANDING)) {
+      if (low && standingBlocked(w, low.origin[0], low.origin[1], low.origin[2])) {
         count(typedByMap, 'CROUCH');
         type = 'CROUCH';
         placed = low;

@@ -10,7 +10,7 @@
  * and the node. Water nodes need no ground, only a free box.
  */
 import type { BspWorld } from '../sources/bsp/world.js';
-import { CROUCHED, STANDING, STEP_SIZE, fits, groundBelow, type Hull } from './box-query.js';
+import { CROUCHED, STANDING, STEP_SIZE, fits, supportedGround, type Hull } from './box-query.js';
 
 export interface PlaceOptions {
   /** Farthest horizontal move. [Units: world units] */
@@ -29,14 +29,14 @@ export interface Placement {
 
 /** A standing (or crouched) position at (x, y, z): ground within a step below, box free. */
 export function standsAt(w: BspWorld, x: number, y: number, z: number, hull: Hull = STANDING): boolean {
-  return groundBelow(w, x, y, z, STEP_SIZE + 0.25, hull) !== null;
+  return supportedGround(w, x, y, z, STEP_SIZE + 0.25, hull) !== null;
 }
 
 /** The height the box settles at on the ground near (x, y, z), or null. */
 function settle(w: BspWorld, x: number, y: number, z: number, hull: Hull): number | null {
   for (const start of [z + STEP_SIZE, z]) {
     if (!fits(w, x, y, start, hull)) continue;
-    const g = groundBelow(w, x, y, start, 2 * STEP_SIZE + 1, hull);
+    const g = supportedGround(w, x, y, start, 2 * STEP_SIZE + 1, hull);
     if (g !== null) return g;
   }
   return null;

@@ -4,7 +4,8 @@
  *
  * Spawn entities float above the floor (the game drops players onto it), so each spawn node
  * is first dropped to the floor and raised to standing height, the height convention of all
- * other nodes. It is then linked both ways with up to `maxLinks` nearest nodes within
+ * other nodes; where the standing box does not fit there on ground (a spawn against a wall),
+ * it moves to the nearest position where it does (`map-analysis/place-node.ts`). It is then linked both ways with up to `maxLinks` nearest nodes within
  * `radius` that are within `maxStep` in height and in line of sight (no solid between them,
  * tested on the map's BSP). A spawn point that links to nothing is reported: the learned graph
  * does not reach it.
@@ -27,8 +28,9 @@ import type { SpawnPoint } from '../sources/bsp/spawn-points.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
 import { CONTENTS_SOLID, CONTENTS_WINDOW } from '../sources/bsp/contents-flags.js';
-import { readBsp } from '../sources/bsp/read-bsp.js';
 import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
+import { STANDING, placeNode, standsAt } from '../map-analysis/place-node.js';
+import { loadMap } from '../map-analysis/map-source.js';
 
 export interface SpawnPointsOptions {
   /** Farthest node a spawn links to. [Units: world units] [Limit: > 0] */
@@ -117,11 +119,21 @@ export function addSpawnPoints(
   const links: DraftLink[] = [...g.links];
   const voted = g.nodes.length;
   const unlinked: number[][] = [];
+  let moved = 0;
   for (const spawn of map.spawns) {
     const [x, y] = spawn.origin;
     let z = spawn.origin[2];
     if (o.dropToFloor && map.world) z = standingHeight(map.world, x, y, z, o.maxDrop) ?? z;
-    const origin: [number, number, number] = [x, y, z];
+    let origin: [number, number, number] = [x, y, z];
+    // Where the standing box does not fit on ground there (a spawn against a wall or a clip
+    // brush), the nearest position where it does.
+    if (o.dropToFloor && map.world && !standsAt(map.world, x, y, z)) {
+      const placed = placeNode(map.world, origin, STANDING, true);
+      if (placed) {
+        origin = [placed.origin[0], placed.origin[1], placed.origin[2]];
+        moved++;
+      }
+    }
     const id = nodes.length;
     nodes.push({
       origin,
@@ -140,7 +152,7 @@ export function addSpawnPoints(
     const near: { n: number; d: number }[] = [];
     for (let n = 0; n < voted; n++) {
       const other = g.nodes[n].origin;
-      if (Math.abs(other[2] - z) > o.maxStep) continue;
+      if (Math.abs(other[2] - origin[2]) > o.maxStep) continue;
       const d = distance(origin, other);
       if (d <= o.radius && (!map.world || inSight(map.world, origin, other))) near.push({ n, d });
     }
@@ -155,7 +167,12 @@ export function addSpawnPoints(
   }
   return {
     graph: { nodes, links },
-    stats: { spawnPoints: map.spawns.length, unlinked: unlinked.length, unlinkedOrigins: unlinked },
+    stats: {
+      spawnPoints: map.spawns.length,
+      movedToFit: moved,
+      unlinked: unlinked.length,
+      unlinkedOrigins: unlinked,
+    },
   };
 }
 
@@ -199,7 +216,7 @@ export function mapGeometryLoader(bsp: string | null): () => Promise<MapGeometry
   let loaded: Promise<MapGeometry> | null = null;
   return () => {
     if (!bsp) return Promise.resolve({ spawns: [], world: null });
-    loaded ??= readBsp(bsp).then((m) => ({
+    loaded ??= loadMap(bsp).then((m) => ({
       spawns: spawnPointsOf(m.entities, bsp),
       world: m.world,
     }));

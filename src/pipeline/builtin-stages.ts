@@ -7,6 +7,7 @@ import { clusterStage } from '../operators/cluster.js';
 import { deathWeightStage } from '../operators/death-weight.js';
 import { downsampleStage } from '../operators/downsample.js';
 import { feedbackStage } from '../operators/feedback.js';
+import { fillStage } from '../operators/fill.js';
 import { gateStage } from '../operators/gate.js';
 import { mapFilterStage } from '../operators/map-filter.js';
 import { spawnPointsStage } from '../operators/spawn-points.js';
@@ -25,6 +26,7 @@ export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new M
       voteStage,
       clusterStage,
       classifyStage,
+      fillStage,
       spawnPointsStage,
       feedbackStage,
     ] as unknown as StageDefinition<never>[]
@@ -41,6 +43,7 @@ export const DEFAULT_STAGES: readonly string[] = [
   'vote',
   'cluster',
   'classify',
+  'fill',
   'spawn-points',
   'feedback',
 ];

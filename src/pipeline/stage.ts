@@ -50,6 +50,8 @@ export interface StageContext {
   readonly nodeTypes: NodeTypeTable;
   /** Folder of the pipeline file (for stages that read files of their own). */
   readonly baseDir: string;
+  /** The build's cache folder (map analyses are kept there by the BSP's hash); null: none. */
+  readonly cacheDir?: string | null;
   log(message: string): void;
   warn(message: string): void;
 }

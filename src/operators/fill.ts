@@ -1,0 +1,341 @@
+/**
+ * fill: covers the map where the demos are thin. Nodes are added on walkable floor the map
+ * shows (`map-analysis/walkable-floor.ts`: the standing box lowered onto the ground on a grid
+ * `spacing` apart) where no demo node is near, and linked only by walks the box confirms
+ * (`map-analysis/walk-link.ts`: steps up to 18 units) or by a drop off a ledge of at most
+ * `maxDrop` units onto ground that does not hurt (one-way STAND_DROP links).
+ *
+ * Which floor: from the floor samples next to the demo nodes, the stage walks sample to
+ * sample (eight neighbours); only floor reached that way is used, so roofs, the outside of
+ * the map and closed rooms get nothing. A sample within `minGap` of a node (and on its floor)
+ * is not added — demo nodes always win — but the walk goes on through it. New nodes are linked
+ * to their walkable grid neighbours and to up to `maxDemoLinks` demo nodes within
+ * `spacing × 1.5`, each way only if that way walks.
+ *
+ * Filled drops are no deeper than `maxDrop` (below the engine's 210-unit stand drop, so no fall
+ * damage) and land on ground outside lava and slime: a filled link never leads into a fall
+ * that kills. A filled jump (JUMP link) climbs one ledge of at most `maxJump` units where
+ * the box has the head room. New nodes are MOVE
+ * nodes with `source: 'map'`; the report, summary and pictures tell them from demo nodes.
+ *
+ * Emits the augmented graph and a `fill` summary.
+ *
+ * @example
+ * stages:
+ *   - fill: { spacing: 64 }
+ * @see classify, spawnPoints
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { relay } from './internal/relay.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, options } from '../pipeline/schema-helpers.js';
+import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import type { BspWorld } from '../sources/bsp/world.js';
+import { loadMap } from '../map-analysis/map-source.js';
+import { walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
+import { traverse, type Traversal } from '../map-analysis/walk-link.js';
+import { hashFile } from '../pipeline/demo-cache.js';
+
+export interface FillOptions {
+  /** Grid spacing of floor samples. [Units: world units] [Limit: 16..256] */
+  readonly spacing: number;
+  /** A sample this near a node (on its floor) adds no node. [Units: world units] */
+  readonly minGap: number;
+  /** Largest height difference between walk-linked grid neighbours. [Units: world units] */
+  readonly maxDz: number;
+  /** Most demo nodes each new node links to (each way). [Limit: 0..8] */
+  readonly maxDemoLinks: number;
+  /** Deepest ledge a filled link drops off (engine stand drop: 210); 0: walks only. [Units: world units] */
+  readonly maxDrop: number;
+  /** Highest ledge a filled link jumps onto (a standing jump rises about 45); 0: no jumps. [Units: world units] */
+  readonly maxJump: number;
+}
+
+export const fillDefaults: FillOptions = Object.freeze({
+  spacing: 64,
+  minGap: 48,
+  maxDz: 64,
+  maxDemoLinks: 3,
+  maxDrop: 210,
+  maxJump: 40,
+});
+
+/** Link type of each kind of filled traversal (walks to a demo node take its type). */
+const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
+
+/** Height within which a node and a sample are on the same floor. [Units: world units] */
+const SAME_FLOOR = 32;
+/** Node types filled nodes connect to (the ground ones). */
+const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT', 'LADDER_DOWN', 'LADDER_UP']);
+
+export interface FillMap {
+  readonly world: BspWorld;
+  readonly floor: FloorSamples;
+  readonly cached: boolean;
+}
+
+/** Spatial hash of node indices by grid cell. */
+function bucketNodes(nodes: readonly DraftNode[], cell: number): Map<string, number[]> {
+  const b = new Map<string, number[]>();
+  nodes.forEach((n, k) => {
+    const key = `${Math.floor(n.origin[0] / cell)},${Math.floor(n.origin[1] / cell)}`;
+    const list = b.get(key);
+    if (list) list.push(k);
+    else b.set(key, [k]);
+  });
+  return b;
+}
+
+function nodesNear(
+  buckets: Map<string, number[]>,
+  nodes: readonly DraftNode[],
+  cell: number,
+  p: readonly number[],
+  radius: number,
+): { n: number; d: number }[] {
+  const out: { n: number; d: number }[] = [];
+  const r = Math.ceil(radius / cell);
+  const cx = Math.floor(p[0] / cell);
+  const cy = Math.floor(p[1] / cell);
+  for (let dx = -r; dx <= r; dx++)
+    for (let dy = -r; dy <= r; dy++) {
+      for (const n of buckets.get(`${cx + dx},${cy + dy}`) ?? []) {
+        const o = nodes[n].origin;
+        if (Math.abs(o[2] - p[2]) > SAME_FLOOR) continue;
+        const d = Math.hypot(o[0] - p[0], o[1] - p[1], o[2] - p[2]);
+        if (d <= radius) out.push({ n, d });
+      }
+    }
+  return out.sort((a, b) => a.d - b.d || a.n - b.n);
+}
+
+export function fillGraph(
+  g: DraftGraph,
+  map: FillMap,
+  o: FillOptions,
+): { graph: DraftGraph; stats: Record<string, unknown> } {
+  const { world: w, floor } = map;
+  const s = floor.spacing;
+  const at = (k: number): [number, number, number] => [floor.i[k] * s, floor.j[k] * s, floor.z[k]];
+  // Samples by column.
+  const column = new Map<string, number[]>();
+  for (let k = 0; k < floor.z.length; k++) {
+    const key = `${floor.i[k]},${floor.j[k]}`;
+    const list = column.get(key);
+    if (list) list.push(k);
+    else column.set(key, [k]);
+  }
+  const buckets = bucketNodes(g.nodes, s);
+  const ground = g.nodes.map((n) => GROUND.has(n.type));
+
+  // Seeds: the samples each ground node walks to in its own and the neighbouring columns.
+  const reached = new Uint8Array(floor.z.length);
+  const queue: number[] = [];
+  g.nodes.forEach((n, k) => {
+    if (!ground[k]) return;
+    const ci = Math.round(n.origin[0] / s);
+    const cj = Math.round(n.origin[1] / s);
+    for (let di = -1; di <= 1; di++)
+      for (let dj = -1; dj <= 1; dj++)
+        for (const q of column.get(`${ci + di},${cj + dj}`) ?? []) {
+          if (reached[q] || Math.abs(floor.z[q] - n.origin[2]) > o.maxDz) continue;
+          if (traverse(w, n.origin, at(q)) !== 'walk') continue;
+          reached[q] = 1;
+          queue.push(q);
+        }
+  });
+  // Walk the floor from them, in a fixed order (queue order from node order, then neighbours).
+  const edges = new Map<number, { r: number; how: Traversal }[]>();
+  for (let h = 0; h < queue.length; h++) {
+    const q = queue[h];
+    const a = at(q);
+    const out: { r: number; how: Traversal }[] = [];
+    for (let di = -1; di <= 1; di++)
+      for (let dj = -1; dj <= 1; dj++) {
+        if (di === 0 && dj === 0) continue;
+        for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) {
+          const dz = floor.z[r] - a[2];
+          if (dz > o.maxDz || -dz > Math.max(o.maxDz, o.maxDrop)) continue;
+          const how = traverse(w, a, at(r), o.maxDrop, o.maxJump);
+          if (!how) continue;
+          out.push({ r, how });
+          if (!reached[r]) {
+            reached[r] = 1;
+            queue.push(r);
+          }
+        }
+      }
+    edges.set(q, out);
+  }
+
+  // New nodes where no node is near; demo nodes win.
+  const nodes: DraftNode[] = [...g.nodes];
+  const links: DraftLink[] = [...g.links];
+  const nodeOf = new Map<number, number>();
+  const sorted = [...queue].sort((x, y) => x - y);
+  for (const q of sorted) {
+    const p = at(q);
+    if (nodesNear(buckets, g.nodes, s, p, o.minGap).length > 0) continue;
+    nodeOf.set(q, nodes.length);
+    nodes.push({
+      origin: p,
+      type: 'MOVE',
+      weight: 0,
+      demos: 0,
+      votes: 0,
+      underwater: 0,
+      crouched: 0,
+      ladder: 0,
+      airborne: 0,
+      vz: 0,
+      dxy: 0,
+      source: 'map',
+    });
+  }
+  const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0, rise: 0 };
+  let gridLinks = 0;
+  let demoLinks = 0;
+  let drops = 0;
+  let jumps = 0;
+  for (const q of sorted) {
+    const from = nodeOf.get(q);
+    if (from === undefined) continue;
+    for (const { r, how } of edges.get(q) ?? []) {
+      const to = nodeOf.get(r);
+      if (to === undefined) continue;
+      links.push({ from, to, type: LINK_TYPE[how], ...evidence });
+      if (how === 'drop') drops++;
+      if (how === 'jump') jumps++;
+      gridLinks++;
+    }
+    // To and from the demo nodes around.
+    const p = at(q);
+    let made = 0;
+    for (const { n } of nodesNear(buckets, g.nodes, s, p, s * 1.5)) {
+      if (made >= o.maxDemoLinks) break;
+      if (!ground[n]) continue;
+      const there = g.nodes[n].origin;
+      const out = traverse(w, p, there, o.maxDrop, o.maxJump);
+      const back = traverse(w, there, p, o.maxDrop, o.maxJump);
+      if (out) {
+        const type = out === 'walk' ? g.nodes[n].type : LINK_TYPE[out];
+        links.push({ from, to: n, type, ...evidence });
+      }
+      if (back) links.push({ from: n, to: from, type: LINK_TYPE[back], ...evidence });
+      drops += (out === 'drop' ? 1 : 0) + (back === 'drop' ? 1 : 0);
+      jumps += (out === 'jump' ? 1 : 0) + (back === 'jump' ? 1 : 0);
+      if (out || back) {
+        made++;
+        demoLinks += (out ? 1 : 0) + (back ? 1 : 0);
+      }
+    }
+  }
+  return {
+    graph: { nodes, links },
+    stats: {
+      floorSamples: floor.z.length,
+      floorCached: map.cached,
+      floorReached: queue.length,
+      nodesAdded: nodeOf.size,
+      linksAdded: gridLinks + demoLinks,
+      linksBetweenFilled: gridLinks,
+      linksWithDemoNodes: demoLinks,
+      dropLinks: drops,
+      jumpLinks: jumps,
+    },
+  };
+}
+
+/** The operator; `load` gives the map and its floor samples when the graph arrives. */
+export function fill(
+  options: Partial<FillOptions>,
+  load: (spacing: number) => Promise<FillMap | null>,
+): OperatorFunction<GraphEvent, GraphEvent> {
+  const o: FillOptions = { ...fillDefaults, ...options };
+  return (source) =>
+    new Observable<GraphEvent>((subscriber) => {
+      let chain = Promise.resolve();
+      let failed = false;
+      return relay(source, subscriber, {
+        next(e) {
+          chain = chain.then(async () => {
+            if (failed) return;
+            if (e.kind !== 'graph') {
+              subscriber.next(e);
+              return;
+            }
+            const map = await load(o.spacing);
+            if (!map) {
+              subscriber.next(e);
+              subscriber.next({
+                kind: 'summary',
+                stage: 'fill',
+                data: { skipped: 'the pipeline names no BSP' },
+              });
+              return;
+            }
+            const r = fillGraph(e.graph, map, o);
+            subscriber.next({ kind: 'graph', graph: r.graph, votes: e.votes });
+            subscriber.next({ kind: 'summary', stage: 'fill', data: r.stats });
+          });
+          chain.catch((err) => {
+            failed = true;
+            subscriber.error(err);
+          });
+        },
+        complete() {
+          return chain;
+        },
+      });
+    });
+}
+
+/** Loads the map and its floor (cached by the BSP's content hash in `cacheDir`). */
+export function fillMapLoader(
+  bsp: string | null,
+  cacheDir: string | null,
+): (spacing: number) => Promise<FillMap | null> {
+  return async (spacing) => {
+    if (!bsp) return null;
+    const [map, hash] = await Promise.all([loadMap(bsp), hashFile(bsp)]);
+    const { floor, cached } = await walkableFloor(map.world, hash, spacing, cacheDir);
+    return { world: map.world, floor, cached };
+  };
+}
+
+/** The `fill` stage of pipeline files. */
+export const fillStage = defineStage<FillOptions>({
+  meta: {
+    name: 'fill',
+    description:
+      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached by walking from demo nodes), linked by box-confirmed walks.',
+    phase: 'graph',
+    needs: ['graph'],
+    adds: [],
+    removes: [],
+    schema: options({
+      spacing: num('Grid spacing of floor samples. [world units]', { minimum: 16, maximum: 256 }),
+      minGap: num('A sample this near a node on its floor adds no node. [world units]', {
+        minimum: 0,
+      }),
+      maxDz: num('Largest height difference between linked grid neighbours. [world units]', {
+        minimum: 0,
+      }),
+      maxDemoLinks: num('Most demo nodes each new node links to, each way.', {
+        minimum: 0,
+        maximum: 8,
+        integer: true,
+      }),
+      maxJump: num('Highest ledge a filled link jumps onto; 0 = no jumps. [world units]', {
+        minimum: 0,
+        maximum: 45,
+      }),
+      maxDrop: num('Deepest ledge a filled link drops off (engine: 210); 0 = walks only. [world units]', {
+        minimum: 0,
+        maximum: 210,
+      }),
+    }),
+    defaults: fillDefaults,
+  },
+  create: (opts, ctx) => fill(opts, fillMapLoader(ctx.bsp, ctx.cacheDir ?? null)),
+});
