@@ -27,12 +27,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The compiled code in dist/ runs (what navgen ships); the types come from src/.
 const dist = '../dist/';
-const { generateLargeDemo } = (await import(
-  dist + 'sinks/mvd2/large-demo.js'
-)) as typeof import('../src/sinks/mvd2/large-demo.js');
-const { writeDemoFile } = (await import(
-  dist + 'sinks/mvd2/demo-file.js'
-)) as typeof import('../src/sinks/mvd2/demo-file.js');
+// The demo writer is test support (not shipped): it runs from its TypeScript under tsx.
+import { generateLargeDemo } from '../test/support/mvd2-writer/large-demo.js';
+import { writeDemoFile } from '../test/support/mvd2-writer/demo-file.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

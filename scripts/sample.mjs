@@ -28,8 +28,13 @@ if (existsSync(join(fixtures, 'README.md'))) {
   console.log(
     "sample data: no ../shared/fixtures here, so demos are written by navgen's own MVD2 writer",
   );
-  run(['--version']); // builds dist/ if needed
-  const s = await import(pathToFileURL(join(root, 'dist', 'sinks', 'mvd2', 'synthetic.js')).href);
+  run(['--version']); // builds the CLI if needed
+  // The demo writer is test support (not shipped with navgen): loaded from its TypeScript.
+  const { tsImport } = await import('tsx/esm/api');
+  const s = await tsImport(
+    pathToFileURL(join(root, 'test', 'support', 'mvd2-writer', 'synthetic.ts')).href,
+    import.meta.url,
+  );
   const dir = join(root, 'out', 'sample');
   mkdirSync(join(dir, 'demos'), { recursive: true });
   const loop = [

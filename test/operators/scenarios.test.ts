@@ -26,7 +26,7 @@ import {
   type SyntheticPlayer,
   type Track,
   type Vec3,
-} from '../../src/sinks/mvd2/synthetic.js';
+} from '../support/mvd2-writer/synthetic.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-scenarios-'));
 const T = defaultNodeTypes;

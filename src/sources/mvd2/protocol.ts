@@ -3,7 +3,7 @@
  * `../shared/spec/engine-facts.md`; engine: `inc/common/protocol.h`, `inc/shared/shared.h`).
  *
  * Only numbers live here: no parsing. Both the reader (`decoder.ts`) and our own writer
- * (`src/sinks/mvd2/writer.ts`) take their values from this one file.
+ * (`test/support/mvd2-writer/writer.ts`, test support) take their values from this one file.
  */
 
 /** `MVD2` read as a little-endian u32. */

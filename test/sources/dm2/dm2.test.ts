@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../../src/sinks/mvd2/seeded-random.js';
+import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
 import { DemoParseError } from '../../../src/sources/mvd2/errors.js';
 import { readDemo } from '../../../src/sources/mvd2/read-demo.js';
 import type {

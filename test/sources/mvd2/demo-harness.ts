@@ -9,7 +9,7 @@ import { Mvd2Decoder, type DecoderOptions } from '../../../src/sources/mvd2/deco
 import { DemoParseError } from '../../../src/sources/mvd2/errors.js';
 import { readDemo, type ReadDemoOptions } from '../../../src/sources/mvd2/read-demo.js';
 import type { DemoEvent, Frame } from '../../../src/sources/mvd2/types.js';
-import type { WrittenDemo } from '../../../src/sinks/mvd2/writer.js';
+import type { WrittenDemo } from '../../support/mvd2-writer/writer.js';
 
 /** A folder under the system temp dir, removed by {@link TempDir.remove}. */
 export class TempDir {

@@ -6,8 +6,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../../src/sinks/mvd2/seeded-random.js';
-import { writeDemo } from '../../../src/sinks/mvd2/writer.js';
+import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
+import { writeDemo } from '../../support/mvd2-writer/writer.js';
 import { DemoParseError } from '../../../src/sources/mvd2/errors.js';
 import { decodeBytes, framesBefore, framesOf } from './demo-harness.js';
 import { randomDemo } from './random-demo.js';

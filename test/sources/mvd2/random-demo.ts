@@ -24,19 +24,19 @@ import type {
   PlayerDetail,
   PlayerFrame,
 } from '../../../src/sources/mvd2/types.js';
-import type { MvdCommand, UnicastItem } from '../../../src/sinks/mvd2/commands.js';
+import type { MvdCommand, UnicastItem } from '../../support/mvd2-writer/commands.js';
 import type {
   DemoInput,
   EntityState,
   FrameInput,
   FrameState,
   SegmentInput,
-} from '../../../src/sinks/mvd2/demo-input.js';
-import { SeededRandom } from '../../../src/sinks/mvd2/seeded-random.js';
-import type { ServerdataInput } from '../../../src/sinks/mvd2/serverdata.js';
-import { wireFormat, type WireFormat } from '../../../src/sinks/mvd2/wire-format.js';
+} from '../../support/mvd2-writer/demo-input.js';
+import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
+import type { ServerdataInput } from '../../support/mvd2-writer/serverdata.js';
+import { wireFormat, type WireFormat } from '../../support/mvd2-writer/wire-format.js';
 import { NEW, OLD } from './hand-bytes.js';
-import type { WrittenDemo } from '../../../src/sinks/mvd2/writer.js';
+import type { WrittenDemo } from '../../support/mvd2-writer/writer.js';
 
 type Vec3 = readonly [number, number, number];
 

@@ -22,8 +22,8 @@ import {
   MVF_NOMSGS,
   PmType,
   RDF_UNDERWATER,
-} from '../../sources/mvd2/protocol.js';
-import type { PlayerFrame } from '../../sources/mvd2/types.js';
+} from '../../../src/sources/mvd2/protocol.js';
+import type { PlayerFrame } from '../../../src/sources/mvd2/types.js';
 import { checkInt } from './byte-writer.js';
 import type { MvdCommand } from './commands.js';
 import type { EntityState, FrameState } from './demo-input.js';
