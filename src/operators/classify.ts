@@ -27,6 +27,11 @@
  * - a walk seen only one way between nodes within `mirrorMaxDz` in height gets the way back too
  *   (walking is symmetric; drops, jumps and ladders are not).
  *
+ * With the map (the pipeline's BSP, `confirm` on), the map then has the last word on node types
+ * and positions (`map-analysis/confirm-types.ts`): water level, crouch-only room, ladder pairs
+ * where demos climbed at a ladder brush, every node moved to where its box stands on ground.
+ * Links follow their nodes; what the map contradicted is in the summary's `map` entry.
+ *
  * Emits the re-typed graph and a `classify` summary.
  *
  * @example
@@ -277,7 +282,7 @@ export const classifyStage = defineStage<ClassifyOptions>({
   meta: {
     name: 'classify',
     description:
-      'Node types (water, crouch, ladder up/down, jump, move) and link types (drops by depth).',
+      'Node types (water, crouch, ladder up/down, jump, move), checked against the map and moved to where a player can stand (with the BSP), and link types (drops by depth).',
     phase: 'graph',
     needs: ['graph'],
     adds: [],

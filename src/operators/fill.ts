@@ -308,7 +308,7 @@ export const fillStage = defineStage<FillOptions>({
   meta: {
     name: 'fill',
     description:
-      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached by walking from demo nodes), linked by box-confirmed walks.',
+      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached from demo nodes), linked by box-confirmed walks, drops and jumps; floor cached by the BSP hash.',
     phase: 'graph',
     needs: ['graph'],
     adds: [],
