@@ -24,6 +24,7 @@ import {
 } from '../mvd2/errors.js';
 import {
   CS_LAYOUT_OLD,
+  RF_BEAM,
   SND_ATTENUATION,
   SND_ENT,
   SND_OFFSET,
@@ -120,7 +121,6 @@ export class Dm2Decoder {
   );
   private last: StoredFrame | null = null;
   private readonly scratchBits = new Int32Array(1);
-  private readonly spare: EntityState[] = [];
 
   constructor(options: Dm2DecoderOptions, emit: (event: DemoEvent) => void) {
     this.file = options.file;
@@ -573,39 +573,38 @@ export class Dm2Decoder {
     this.parsePacketEntities(c, from, out);
     if (out.ps.fov === 0) this.fail('BAD_FRAME', 'player state with fov 0', at);
     out.number = number;
-    if (out !== target) {
-      const swap = this.ring.indexOf(target);
-      this.recycle(target);
-      this.ring[swap] = out;
-    }
+    if (out !== target) this.ring[this.ring.indexOf(target)] = out;
     this.last = out;
     this.flushHeader();
     this.frameIndex++;
     this.emitFrame(out);
   }
 
-  private takeState(): EntityState {
-    return this.spare.pop() ?? new EntityState();
-  }
-
-  private recycle(f: StoredFrame): void {
-    for (let i = 0; i < f.count; i++) this.spare.push(f.ents[i]);
-    f.count = 0;
-  }
-
   /** Entities of the new frame: deltas from `from` (or the baselines) in ascending order. */
   private parsePacketEntities(c: ByteCursor, from: StoredFrame | null, out: StoredFrame): void {
     const old = from ? from.ents : [];
     const oldCount = from ? from.count : 0;
-    if (out !== from) this.recycle(out);
-    const ents = out.ents;
+    // A stored frame keeps its own array; the states in it are never changed once stored, so
+    // an entity the frame leaves unchanged shares the previous frame's object (most entities
+    // in most frames: measured about half the decoding time).
+    const ents = out === from ? [] : out.ents;
     let n = 0;
     let oi = 0;
     const bits = this.scratchBits;
     const put = (number: number, source: Readonly<EntityState>, b: number): void => {
       if (n >= CS_LAYOUT_OLD.maxEdicts)
         this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
-      const s = this.takeState().copyFrom(source);
+      if (
+        b === 0 &&
+        source.number === number &&
+        source.event === 0 &&
+        (source.renderfx & RF_BEAM ||
+          (source.oldx === source.ox && source.oldy === source.oy && source.oldz === source.oz))
+      ) {
+        ents[n++] = source as EntityState;
+        return;
+      }
+      const s = new EntityState().copyFrom(source);
       readEntityDelta(c, s, source, number, b);
       ents[n++] = s;
     };
@@ -647,8 +646,8 @@ export class Dm2Decoder {
       put(old[oi].number, old[oi], 0);
       oi++;
     }
+    out.ents = ents;
     out.count = n;
-    ents.length = Math.max(ents.length, n);
   }
 
   private emitFrame(f: StoredFrame): void {

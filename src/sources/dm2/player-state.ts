@@ -55,24 +55,33 @@ export class PlayerState {
   readonly stats = new Int16Array(MAX_STATS);
 
   copyFrom(o: PlayerState): this {
+    // Element by element: TypedArray#set on three-element arrays costs more than the copy
+    // (measured: the largest item of a dm2 profile).
     this.pmType = o.pmType;
-    this.origin.set(o.origin);
-    this.velocity.set(o.velocity);
+    copy3(this.origin, o.origin);
+    copy3(this.velocity, o.velocity);
     this.pmFlags = o.pmFlags;
     this.pmTime = o.pmTime;
     this.gravity = o.gravity;
-    this.deltaAngles.set(o.deltaAngles);
-    this.viewoffset.set(o.viewoffset);
-    this.viewangles.set(o.viewangles);
-    this.kickAngles.set(o.kickAngles);
+    copy3(this.deltaAngles, o.deltaAngles);
+    copy3(this.viewoffset, o.viewoffset);
+    copy3(this.viewangles, o.viewangles);
+    copy3(this.kickAngles, o.kickAngles);
     this.gunIndex = o.gunIndex;
     this.gunFrame = o.gunFrame;
-    this.gunOffset.set(o.gunOffset);
-    this.gunAngles.set(o.gunAngles);
-    this.blend.set(o.blend);
+    copy3(this.gunOffset, o.gunOffset);
+    copy3(this.gunAngles, o.gunAngles);
+    const b = this.blend;
+    const ob = o.blend;
+    b[0] = ob[0];
+    b[1] = ob[1];
+    b[2] = ob[2];
+    b[3] = ob[3];
     this.fov = o.fov;
     this.rdflags = o.rdflags;
-    this.stats.set(o.stats);
+    const st = this.stats;
+    const ost = o.stats;
+    for (let i = 0; i < MAX_STATS; i++) st[i] = ost[i];
     return this;
   }
 
@@ -82,6 +91,12 @@ export class PlayerState {
 }
 
 const EMPTY_PLAYER = new PlayerState();
+
+function copy3(to: Int16Array | Float64Array, from: Int16Array | Float64Array): void {
+  to[0] = from[0];
+  to[1] = from[1];
+  to[2] = from[2];
+}
 
 function quarters(c: ByteCursor, out: Float64Array): void {
   out[0] = c.i8() * 0.25;
