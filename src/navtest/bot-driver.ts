@@ -8,7 +8,8 @@
  *
  * Bots think ten times a second; each think is one 100 ms pmove call.
  */
-import { CONTENTS_LADDER, MASK_WATER } from '../world/contents.js';
+import { MASK_WATER } from '../world/contents.js';
+import { botLadderAction } from '../movement/bot-ladder.js';
 import type { TraceResult } from '../world/trace.js';
 import type { PmoveCollision, PmoveState, UserCmd } from '../movement/types.js';
 import type { LinkKind } from './link-kind.js';
@@ -37,6 +38,13 @@ export interface BotView {
   readonly onGround: boolean;
   /** Moved less than 0.1 u since the last think (the bot's own `moved` test). */
   readonly stalled: boolean;
+  /**
+   * The bot's "touching a ladder" flag from the previous think (`botTouchingLadder` in
+   * `src/movement/bot-ladder.ts`): the game decides with last think's probe.
+   */
+  readonly touchingLadder: boolean;
+  /** Hurt legs (from a fall): the bot code does not jump then. */
+  readonly legDamage: boolean;
 }
 
 /** The link being followed. [Units: u] */
@@ -154,24 +162,6 @@ function sideBlocked(
   return tr.fraction < 1 || tr.startsolid;
 }
 
-/** The bot's ladder test: a tall box swept 1, 8, 16 or 32 u ahead of it hits ladder contents. */
-export function touchingLadder(
-  c: PmoveCollision,
-  s: DriverScratch,
-  origin: Float64Array,
-  yaw: number,
-): boolean {
-  box(s, -16, -16, -96, 16, 16, 96);
-  for (const d of [1, 8, 16, 32]) {
-    s.b[0] = origin[0] + Math.cos(yaw) * d;
-    s.b[1] = origin[1] + Math.sin(yaw) * d;
-    s.b[2] = origin[2];
-    const tr = c.trace(origin, s.mins, s.maxs, s.b, s.tr);
-    if (tr.fraction < 1 && (tr.contents & CONTENTS_LADDER) !== 0) return true;
-  }
-  return false;
-}
-
 /**
  * One think: fills `cmd` and changes `bot.velocity` as the bot code would, for the bot
  * following `link` toward `link.to`.
@@ -235,12 +225,10 @@ export function think(
       dy = wy;
       dz = wz;
       speed = SPEED_ROAM;
-      const climbing = link.to[2] > link.from[2];
-      const descending = link.to[2] < link.from[2];
-      if (touchingLadder(c, s, o, yaw)) {
-        if (climbing) actions |= ACTION_MOVEUP;
-        else if (descending) actions |= ACTION_MOVEDOWN;
-      } else if (climbing) actions |= ACTION_JUMP;
+      const action = botLadderAction(bot.touchingLadder, link.to[2] - link.from[2]);
+      if (action === 'up') actions |= ACTION_MOVEUP;
+      else if (action === 'down') actions |= ACTION_MOVEDOWN;
+      else if (action === 'jump-on') actions |= ACTION_JUMP;
       break;
     }
   }
@@ -292,6 +280,7 @@ export function think(
   cmd.lightlevel = 0;
 
   if (actions & ACTION_MOVEFORWARD) cmd.forwardmove = SPEED_RUN;
+  if (bot.legDamage) actions &= ~ACTION_JUMP;
   if (actions & ACTION_JUMP) {
     cmd.upmove = SPEED_RUN;
     if (bot.onGround) v[2] += 50; // the bot's own push off the ground

@@ -22,6 +22,12 @@ export interface NavtestOptions {
   readonly workers: number;
   /** Links per batch handed to a lane. [Limit: >= 1] */
   readonly batchSize: number;
+  /**
+   * Fewest links worth a pool thread: a thread costs about half a second to start and load the
+   * map, while one thread runs some 10,000 links a second (bench:navtest), so small navs run on
+   * this thread alone. [Limit: >= 1]
+   */
+  readonly linksPerThread: number;
   readonly nodeTypes: NodeTypeTable;
   readonly simulate: Partial<SimulateLinkOptions>;
   readonly reachability: Partial<ReachabilityOptions>;
@@ -30,6 +36,7 @@ export interface NavtestOptions {
 export const navtestDefaults: NavtestOptions = Object.freeze({
   workers: 1,
   batchSize: 64,
+  linksPerThread: 8000,
   nodeTypes: defaultNodeTypes,
   simulate: {},
   reachability: {},
@@ -94,18 +101,18 @@ export async function runNavtest(
   };
   const lanes = [lane(runBatch)];
   let pool: Piscina | null = null;
-  if (o.workers > 1 && batches.length > 1) {
+  const threads = Math.min(o.workers - 1, Math.floor(list.length / o.linksPerThread));
+  if (threads > 0 && batches.length > 1) {
     pool = new Piscina({
       filename: workerFile(),
-      minThreads: o.workers - 1,
-      maxThreads: o.workers - 1,
+      minThreads: threads,
+      maxThreads: threads,
       concurrentTasksPerWorker: 1,
       idleTimeout: 1000,
       execArgv: [],
     });
     const p = pool;
-    for (let i = 0; i < o.workers - 1; i++)
-      lanes.push(lane((b) => p.run(b) as Promise<BatchResult>));
+    for (let i = 0; i < threads; i++) lanes.push(lane((b) => p.run(b) as Promise<BatchResult>));
   }
   try {
     await Promise.all(lanes);

@@ -46,6 +46,8 @@ import { newTraceResult } from '../world/trace.js';
 import { pmove } from '../movement/pmove.js';
 import { worldCollision } from '../movement/world-collision.js';
 import { BOT_PMOVE_PARAMS, type PmoveCollision, type PmoveState } from '../movement/types.js';
+import { botTouchingLadder } from '../movement/bot-ladder.js';
+import { fallDamage } from '../movement/fall-damage.js';
 import { newUserCmd, storeVelocity, think, type DriverScratch } from './bot-driver.js';
 import { linkKind, startsOnGround } from './link-kind.js';
 import { nodeReached } from './node-reached.js';
@@ -227,7 +229,7 @@ export function simulateLink(
   let counter = 0;
   let stalled = false;
   let touchedInFlight = false;
-  const bot = { origin, velocity, onGround, stalled };
+  const bot = { origin, velocity, onGround, stalled, touchingLadder: false, legDamage: false };
   for (let i = 0; i < 3; i++) origin[i] = state.origin[i] / 8;
   last.set(origin);
   for (let step = 1; ; step++) {
@@ -243,29 +245,33 @@ export function simulateLink(
     const vz = state.velocity[2] / 8;
     onGround = out.groundEntity !== null;
 
-    // Fall damage, as the game computes it at the end of the frame.
-    let delta: number | null = null;
-    if (oldVz < 0 && vz > oldVz && !onGround) delta = oldVz;
-    else if (onGround) delta = vz - oldVz;
+    // Fall damage, as the game computes it at the end of the frame; hurt legs limp and
+    // keep the bot from jumping.
+    const fall = fallDamage({
+      oldVelocityZ: oldVz,
+      velocityZ: vz,
+      onGround,
+      waterlevel: out.waterlevel,
+      health,
+    });
     oldVz = vz;
-    if (delta !== null && out.waterlevel < 3) {
-      let d = delta * delta * 0.0001;
-      if (out.waterlevel === 2) d *= 0.25;
-      else if (out.waterlevel === 1) d *= 0.5;
-      if (d > 30) {
-        const damage = Math.max(1, Math.trunc((d - 30) / 2)) * 10;
-        health -= damage;
-        if (health <= 0)
-          return result(
-            false,
-            'died',
-            `fall damage ${damage} at ${fmt(origin)}`,
-            step,
-            origin,
-            health,
-          );
+    if (fall.damage > 0) {
+      health -= fall.damage;
+      if (health <= 0) {
+        const what = `fall damage ${fall.damage} at ${fmt(origin)}`;
+        return result(false, 'died', what, step, origin, health);
+      }
+      if (fall.legDamage) {
+        bot.legDamage = true;
+        state = {
+          ...state,
+          aq2Flags: state.aq2Flags | 1,
+          legHits: Math.min(255, state.legHits + 1),
+        };
       }
     }
+    if (kind === 'ladder')
+      bot.touchingLadder = botTouchingLadder(c, origin, cmd.angles[1] * (360 / 65536), true);
     if ((out.watertype & (CONTENTS_LAVA | CONTENTS_SLIME)) !== 0) {
       const what = out.watertype & CONTENTS_LAVA ? 'lava' : 'slime';
       return result(false, 'died', `${what} at ${fmt(origin)}`, step, origin, health);

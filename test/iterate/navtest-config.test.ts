@@ -37,6 +37,8 @@ describe('navtest section', () => {
     const c = await load(`${head}navtest:\n  command: q2proded +map {map}\n`);
     const work = join(dir, 'out', 'wizs', 'wizs.iterations');
     expect(c).toEqual({
+      tester: 'command',
+      bsp: null,
       command: ['q2proded', '+map', '{map}'],
       cwd: join(dir, 'pipelines'),
       env: {},
@@ -96,6 +98,23 @@ describe('navtest section', () => {
         ),
       ]),
     );
+  });
+
+  it('tester: builtin needs no command, takes the map from the pipeline', async () => {
+    const c = await load(`${head}bsp: ../maps/wizs.bsp\nnavtest:\n  tester: builtin\n`);
+    expect(c.tester).toBe('builtin');
+    expect(c.bsp).toBe(join(dir, 'maps', 'wizs.bsp'));
+    expect(c.command).toEqual([]);
+  });
+
+  it('tester: builtin without a bsp, or with a command, is refused', async () => {
+    expect(await problems(`${head}navtest:\n  tester: builtin\n`)).toEqual([
+      expect.stringMatching(/navtest\.tester: the builtin tester needs the map/),
+    ]);
+    expect(
+      await problems(`${head}bsp: m.bsp\nnavtest:\n  tester: builtin\n  command: q2proded\n`),
+    ).toEqual([expect.stringMatching(/navtest\.command: the builtin tester runs no command/)]);
+    expect((await problems(`${head}navtest:\n  timeout: 5\n`)).join('\n')).toMatch(/command/);
   });
 
   it('a misspelt placeholder points at its word, with a suggestion', async () => {

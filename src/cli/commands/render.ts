@@ -1,6 +1,6 @@
 /**
  * `navgen render FILE.nav [--bsp MAP.bsp] -o OUT.svg|OUT.png [--z MIN:MAX]
- * [--compare OTHER.nav|OTHER.ltk] [--scale N]`: a top-down picture of a nav over its map, so a
+ * [--compare OTHER.nav|OTHER.ltk] [--navtest REPORT] [--scale N]`: a top-down picture of a nav over its map, so a
  * map maker can judge a nav without loading the game. The format follows the output's
  * extension; the file is written atomically.
  */
@@ -13,6 +13,8 @@ import { writeFileAtomic } from '../../sinks/atomic-write.js';
 import { bandLabel, parseHeightBand, type HeightBand } from '../../sinks/render/height-band.js';
 import { ltkAsNav } from '../../sinks/render/ltk-as-nav.js';
 import { navOverlay, type NavOverlay } from '../../sinks/render/nav-overlay.js';
+import { navtestMarks, type NavtestMarks } from '../../sinks/render/draw-navtest.js';
+import { NavtestReportError, readNavtestReport } from '../../sources/feedback/navtest-report.js';
 import { readRenderMap, type RenderMap } from '../../sinks/render/render-map.js';
 import { svgToPng } from '../../sinks/render/render-png.js';
 import { pictureBands, renderNavSvg } from '../../sinks/render/render-svg.js';
@@ -24,6 +26,7 @@ import { readNavForCli } from './inspect.js';
 
 interface RenderOptions {
   bsp?: string;
+  navtest?: string;
   out: string;
   z?: HeightBand;
   compare?: string;
@@ -68,6 +71,12 @@ export function register(program: Command): void {
         '(.ltk): nodes matched within the match radius, nodes and links only in one of the two marked',
     )
     .option(
+      '--navtest <report>',
+      'mark what a nav test of this nav found (a <map>.navtest.json from navgen navtest or the ' +
+        'game server): failed links dashed red, nodes not reached from the spawns ringed orange, ' +
+        'bad nodes ringed red; not together with --compare',
+    )
+    .option(
       '--match-radius <units>',
       'with --compare: nodes at most this far apart (world units) are the same node',
       parsePositive,
@@ -83,8 +92,18 @@ export function register(program: Command): void {
       const format = pictureFormat(opts.out);
       const nav = (await readNavForCli(navPath)).nav;
       const map = opts.bsp ? await readMapForCli(opts.bsp) : null;
+      if (opts.compare && opts.navtest)
+        throw new CliError('--compare and --navtest draw on the same marks: use one', EXIT_USAGE);
       const overlay = opts.compare ? await readOverlay(nav, opts.compare, opts.matchRadius) : null;
-      const input = { nav, title: basename(navPath), map, overlay, nodeTypes: defaultNodeTypes };
+      const navtest = opts.navtest ? await readNavtestMarks(nav, opts.navtest) : null;
+      const input = {
+        nav,
+        title: basename(navPath),
+        map,
+        overlay,
+        navtest,
+        nodeTypes: defaultNodeTypes,
+      };
       const bands = opts.z ? [opts.z] : pictureBands(input);
       const svg = renderNavSvg(input, { bands, scale: format === 'svg' ? opts.scale : 1 });
       const bytes = format === 'svg' ? Buffer.from(svg, 'utf8') : svgToPng(svg, opts.scale);
@@ -115,6 +134,16 @@ async function readMapForCli(path: string): Promise<RenderMap> {
     return await readRenderMap(path);
   } catch (e) {
     if (e instanceof BspError) throw new CliError(e.message, EXIT_FAILURE);
+    throw e;
+  }
+}
+
+async function readNavtestMarks(nav: NavFile, path: string): Promise<NavtestMarks> {
+  try {
+    return navtestMarks(await readNavtestReport(path), nav, basename(path));
+  } catch (e) {
+    if (e instanceof NavtestReportError || e instanceof RangeError)
+      throw new CliError(e.message, EXIT_FAILURE);
     throw e;
   }
 }

@@ -25,6 +25,7 @@ import { chooseHeightBands, type HeightBandOptions } from './choose-height-bands
 import { drawMap } from './draw-map.js';
 import { drawNav } from './draw-nav.js';
 import { drawOverlay, overlayRows, overlayTitle } from './draw-overlay.js';
+import { drawNavtest, navtestRows, navtestTitle, type NavtestMarks } from './draw-navtest.js';
 import { ALL_HEIGHTS, type HeightBand } from './height-band.js';
 import { legendSvg, type LegendType } from './legend.js';
 import type { NavOverlay } from './nav-overlay.js';
@@ -42,6 +43,8 @@ export interface NavPictureInput {
   /** The map under the nav; null draws the graph on a plain background. */
   readonly map: RenderMap | null;
   readonly overlay?: NavOverlay | null;
+  /** What a nav test found (`draw-navtest.ts`); not together with `overlay`. */
+  readonly navtest?: NavtestMarks | null;
   /** Names and colours of type numbers. */
   readonly nodeTypes?: NodeTypeTable;
 }
@@ -133,6 +136,7 @@ export function renderNavSvg(
   if (input.map) drawMap(input.map, panels);
   const { lines, crossBand } = drawNav(nav, nodePanel, panels, table);
   if (input.overlay) drawOverlay(input.overlay, nav, bands, nodePanel, panels, table);
+  if (input.navtest) drawNavtest(input.navtest, nav, nodePanel, panels);
 
   // Layout: landscape panels stack downwards, portrait ones side by side.
   const downwards = view.width >= view.height;
@@ -157,8 +161,16 @@ export function renderNavSvg(
     lava: input.map?.liquids.some((l) => l.kind === 'lava') ?? false,
     ladders: (input.map?.ladders.length ?? 0) > 0,
     spawns: input.map?.spawns.length ?? 0,
-    overlayTitle: input.overlay ? overlayTitle(input.overlay) : null,
-    overlay: input.overlay ? overlayRows(input.overlay) : [],
+    overlayTitle: input.overlay
+      ? overlayTitle(input.overlay)
+      : input.navtest
+        ? navtestTitle(input.navtest)
+        : null,
+    overlay: input.overlay
+      ? overlayRows(input.overlay)
+      : input.navtest
+        ? navtestRows(input.navtest)
+        : [],
     pixelsPerUnit: view.pixelsPerUnit,
   });
   const width = Math.ceil(legendX + LEGEND_WIDTH + MARGIN);
