@@ -24,8 +24,14 @@ export interface Hull {
   readonly maxs: readonly [number, number, number];
 }
 
-export const STANDING: Hull = Object.freeze({ mins: [-16, -16, -24] as const, maxs: [16, 16, 32] as const });
-export const CROUCHED: Hull = Object.freeze({ mins: [-16, -16, -24] as const, maxs: [16, 16, 4] as const });
+export const STANDING: Hull = Object.freeze({
+  mins: [-16, -16, -24] as const,
+  maxs: [16, 16, 32] as const,
+});
+export const CROUCHED: Hull = Object.freeze({
+  mins: [-16, -16, -24] as const,
+  maxs: [16, 16, 4] as const,
+});
 
 /** pmove's largest step up or down without leaving the ground. [Units: world units] */
 export const STEP_SIZE = 18;
@@ -104,7 +110,8 @@ export function boxContents(
           const ny = n[p * 3 + 1];
           const nz = n[p * 3 + 2];
           // The box corner deepest behind the plane decides.
-          const reach = nx * (nx < 0 ? hi0 : lo0) + ny * (ny < 0 ? hi1 : lo1) + nz * (nz < 0 ? hi2 : lo2);
+          const reach =
+            nx * (nx < 0 ? hi0 : lo0) + ny * (ny < 0 ? hi1 : lo1) + nz * (nz < 0 ? hi2 : lo2);
           if (nx * x + ny * y + nz * z - (planes.dists[p] - reach) > 0) inside = false;
         }
         if (inside) {
@@ -124,8 +131,10 @@ export function boxContents(
     const nz = n[p * 3 + 2];
     const d = nx * x + ny * y + nz * z - planes.dists[p];
     // Extent of the box along the normal, below and above the origin's distance.
-    const up = Math.max(nx * lo0, nx * hi0) + Math.max(ny * lo1, ny * hi1) + Math.max(nz * lo2, nz * hi2);
-    const down = Math.min(nx * lo0, nx * hi0) + Math.min(ny * lo1, ny * hi1) + Math.min(nz * lo2, nz * hi2);
+    const up =
+      Math.max(nx * lo0, nx * hi0) + Math.max(ny * lo1, ny * hi1) + Math.max(nz * lo2, nz * hi2);
+    const down =
+      Math.min(nx * lo0, nx * hi0) + Math.min(ny * lo1, ny * hi1) + Math.min(nz * lo2, nz * hi2);
     if (d + up >= 0) stack.push(nodes.children[node * 2]);
     if (d + down < 0) stack.push(nodes.children[node * 2 + 1]);
   }
@@ -250,7 +259,13 @@ export function laddersTouched(
  * pmove's water level for a standing box at (x, y, z): 0 dry, 1 feet, 2 waist, 3 under.
  * It samples the world's point contents at the feet, the waist and the eyes.
  */
-export function waterLevel(w: BspWorld, x: number, y: number, z: number, hull: Hull = STANDING): number {
+export function waterLevel(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  hull: Hull = STANDING,
+): number {
   const feet = z + hull.mins[2] + 1;
   const eyes = VIEW_HEIGHT - hull.mins[2];
   if ((pointContents(w, x, y, feet) & MASK_LIQUID) === 0) return 0;

@@ -133,7 +133,10 @@ export function confirmNodes(
 
   // Ladders climbed in the demos, plus ladder-typed nodes at a ladder, grouped by ladder.
   const ladder = ladderOf(w);
-  const groups = new Map<number, { points: (readonly number[])[]; demos: Set<number>; climbs: number; members: number[] }>();
+  const groups = new Map<
+    number,
+    { points: (readonly number[])[]; demos: Set<number>; climbs: number; members: number[] }
+  >();
   const group = (id: number) => {
     let g = groups.get(id);
     if (!g) groups.set(id, (g = { points: [], demos: new Set(), climbs: 0, members: [] }));
@@ -236,7 +239,13 @@ export function confirmNodes(
       remap[i] = Math.abs(z - top.origin[2]) < Math.abs(z - bottom.origin[2]) ? t : b;
     });
     count(confirmed, 'LADDER');
-    const evidence = { weight: bottom.weight, demos: bottom.demos, votes: bottom.votes, airborne: 0, rise: 0 };
+    const evidence = {
+      weight: bottom.weight,
+      demos: bottom.demos,
+      votes: bottom.votes,
+      airborne: 0,
+      rise: 0,
+    };
     links.push({ from: b, to: t, type: 'LADDER_UP', ...evidence });
     links.push({ from: t, to: b, type: 'LADDER_DOWN', ...evidence });
     // On and off: the nearest floor nodes at each end, within the bots' ladder link limits.

@@ -41,7 +41,10 @@ export function ladderClimbs(
     const from: [number, number, number] = [p[a * 3], p[a * 3 + 1], p[a * 3 + 2]];
     const to: [number, number, number] = [p[b * 3], p[b * 3 + 1], p[b * 3 + 2]];
     if (Math.abs(to[2] - from[2]) < minClimb) continue;
-    const steps = Math.max(2, Math.ceil(Math.hypot(to[0] - from[0], to[1] - from[1], to[2] - from[2]) / 8));
+    const steps = Math.max(
+      2,
+      Math.ceil(Math.hypot(to[0] - from[0], to[1] - from[1], to[2] - from[2]) / 8),
+    );
     for (let i = 0; i <= steps; i++) {
       const t = i / steps;
       const at: [number, number, number] = [

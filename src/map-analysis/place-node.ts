@@ -28,7 +28,13 @@ export interface Placement {
 }
 
 /** A standing (or crouched) position at (x, y, z): ground within a step below, box free. */
-export function standsAt(w: BspWorld, x: number, y: number, z: number, hull: Hull = STANDING): boolean {
+export function standsAt(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  hull: Hull = STANDING,
+): boolean {
   return supportedGround(w, x, y, z, STEP_SIZE + 0.25, hull) !== null;
 }
 

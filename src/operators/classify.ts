@@ -332,5 +332,7 @@ export const classifyStage = defineStage<ClassifyOptions>({
     defaults: classifyDefaults,
   },
   create: (options, ctx) =>
-    classify(options, () => (ctx.bsp ? loadMap(ctx.bsp).then((m) => m.world) : Promise.resolve(null))),
+    classify(options, () =>
+      ctx.bsp ? loadMap(ctx.bsp).then((m) => m.world) : Promise.resolve(null),
+    ),
 });

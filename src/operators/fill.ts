@@ -330,10 +330,13 @@ export const fillStage = defineStage<FillOptions>({
         minimum: 0,
         maximum: 45,
       }),
-      maxDrop: num('Deepest ledge a filled link drops off (engine: 210); 0 = walks only. [world units]', {
-        minimum: 0,
-        maximum: 210,
-      }),
+      maxDrop: num(
+        'Deepest ledge a filled link drops off (engine: 210); 0 = walks only. [world units]',
+        {
+          minimum: 0,
+          maximum: 210,
+        },
+      ),
     }),
     defaults: fillDefaults,
   },

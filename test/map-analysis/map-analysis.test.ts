@@ -1,0 +1,329 @@
+/**
+ * Map analysis on box worlds whose every answer is known: where the player box fits, where
+ * the ground is, water levels, ladders, node placement, type confirmation, walks / drops /
+ * jumps, and the fill stage's floor and links.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  CROUCHED,
+  STANDING,
+  fits,
+  groundBelow,
+  laddersTouched,
+  supportedGround,
+  waterLevel,
+} from '../../src/map-analysis/box-query.js';
+import { placeNode, standsAt } from '../../src/map-analysis/place-node.js';
+import { confirmNodes } from '../../src/map-analysis/confirm-types.js';
+import { traverse } from '../../src/map-analysis/walk-link.js';
+import { sampleFloor, walkableFloor } from '../../src/map-analysis/walkable-floor.js';
+import { fillGraph, fillDefaults } from '../../src/operators/fill.js';
+import { classifyDefaults, classifyGraph } from '../../src/operators/classify.js';
+import type { DraftGraph, DraftNode } from '../../src/operators/graph-types.js';
+import { box, syntheticWorld } from './synthetic-world.js';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SOLID = 1;
+const WATER = 32;
+const LAVA = 8;
+const LADDER = 1 << 29;
+
+/** A 1024 × 1024 floor with its top at z = 0. */
+const FLOOR = box([-512, -512, -32], [512, 512, 0], SOLID);
+
+function node(origin: [number, number, number], over: Partial<DraftNode> = {}): DraftNode {
+  return {
+    origin,
+    type: 'MOVE',
+    weight: 1,
+    demos: 3,
+    votes: 10,
+    underwater: 0,
+    crouched: 0,
+    ladder: 0,
+    airborne: 0,
+    vz: 0,
+    dxy: 40,
+    source: 'votes',
+    ...over,
+  };
+}
+
+const confirmOptions = {
+  maxShift: 48,
+  grid: 4,
+  ladderRatio: 0.5,
+  ladderReach: 16,
+  ladderMinClimb: 40,
+};
+
+describe('box queries', () => {
+  const w = syntheticWorld([FLOOR, box([100, -512, 0], [132, 512, 200], SOLID)]);
+
+  it('a box touching a brush face is in it (the engine counts contact), 1/8 above is free', () => {
+    expect(fits(w, 0, 0, 24)).toBe(false);
+    expect(fits(w, 0, 0, 24.125)).toBe(true);
+    // The wall at x = 100: a box reaching x = 100 exactly touches it.
+    expect(fits(w, 84, 0, 40)).toBe(false);
+    expect(fits(w, 83.875, 0, 40)).toBe(true);
+  });
+
+  it('ground below: the lowest free eighth above the floor, null beyond the depth', () => {
+    expect(groundBelow(w, 0, 0, 100, 200)).toBe(24.125);
+    expect(groundBelow(w, 0, 0, 100, 50)).toBeNull();
+    expect(groundBelow(w, 0, 0, 37.3, 18)).toBe(24.125);
+    // Crouched box: same feet, so the same height.
+    expect(groundBelow(w, 0, 0, 100, 200, CROUCHED)).toBe(24.125);
+  });
+
+  it('ground held only by the box rim is no ground (a box flush against a ledge side)', () => {
+    // A ledge x ∈ [-200, -100] up to z = 40; a box centred at x = -84 overlaps it by 0 units.
+    const l = syntheticWorld([FLOOR, box([-200, -512, 0], [-100, 512, 40], SOLID)]);
+    expect(groundBelow(l, -84, 0, 100, 200)).toBe(64.125); // the rim rests on the ledge
+    expect(supportedGround(l, -84, 0, 100, 200)).toBeNull();
+    expect(supportedGround(l, -90, 0, 100, 200)).toBe(64.125); // 6 units on it: held
+  });
+
+  it('water level counts feet, waist and eyes as pmove does', () => {
+    const pool = box([-64, -64, 0], [64, 64, 30], WATER);
+    const deep = box([200, -64, 0], [328, 64, 60], WATER);
+    const ww = syntheticWorld([FLOOR], [pool, deep]);
+    expect(waterLevel(ww, 0, 0, 24.125)).toBe(2); // feet 1.125, waist 23.125 in; eyes 46.125 out
+    expect(waterLevel(ww, 264, 0, 24.125)).toBe(3);
+    expect(waterLevel(ww, 0, 0, 60)).toBe(0);
+    expect(waterLevel(ww, 400, 0, 24.125)).toBe(0);
+  });
+
+  it('finds ladder brushes in the world and in brush models (func_wall ladders)', () => {
+    const wl = syntheticWorld(
+      [FLOOR, box([0, 100, 0], [8, 108, 128], SOLID | LADDER)],
+      [],
+      [[box([300, 100, 0], [308, 108, 128], SOLID | LADDER)]],
+    );
+    expect(laddersTouched(wl, -16.5, 104, 60, 1)).toEqual([1]);
+    expect(laddersTouched(wl, -20, 104, 60, 1)).toEqual([]);
+    expect(laddersTouched(wl, 283.5, 104, 60, 1)).toEqual([2]);
+  });
+});
+
+describe('node placement', () => {
+  const wall = box([100, -512, 0], [132, 512, 200], SOLID);
+  const w = syntheticWorld([FLOOR, wall]);
+
+  it('a node in a wall moves to the nearest standing position, deterministically', () => {
+    const p = placeNode(w, [95, 10, 24.125], STANDING, true);
+    expect(p).not.toBeNull();
+    expect(p!.origin[0]).toBeLessThanOrEqual(84);
+    expect(p!.origin[0]).toBeGreaterThanOrEqual(80); // the 4-unit grid's nearest free column
+    expect(p!.origin[1]).toBe(10);
+    expect(p!.origin[2]).toBe(24.125);
+    expect(standsAt(w, ...(p!.origin as [number, number, number]))).toBe(true);
+    expect(placeNode(w, [95, 10, 24.125], STANDING, true)).toEqual(p);
+  });
+
+  it('a node hovering less than a step above the floor settles on it; one deep in solid is lost', () => {
+    expect(placeNode(w, [0, 0, 35], STANDING, true)!.origin).toEqual([0, 0, 24.125]);
+    expect(placeNode(w, [116, 0, -200], STANDING, true)).toBeNull();
+  });
+});
+
+describe('types the map confirms', () => {
+  // A low tunnel: ceiling from z = 40 over x ∈ [200, 400].
+  const ceiling = box([200, -512, 40], [400, 512, 80], SOLID);
+  const pool = box([-400, -400, 0], [-200, -200, 30], WATER);
+  const ladderWall = box([-40, 300, 0], [40, 340, 128], SOLID);
+  const ladder = box([-16, 296, 0], [16, 300, 128], SOLID | LADDER);
+  const upper = box([-512, 340, 0], [512, 512, 104], SOLID);
+  const w = syntheticWorld([FLOOR, ceiling, ladderWall, ladder, upper], [pool]);
+
+  it('CROUCH votes where standing is blocked are confirmed; elsewhere contradicted and reported', () => {
+    const c = confirmNodes(
+      [
+        node([300, 0, 24.125], { type: 'CROUCH', crouched: 1 }),
+        node([0, 0, 24.125], { type: 'CROUCH', crouched: 1 }),
+        node([300, 100, 24.125]),
+      ],
+      w,
+      confirmOptions,
+    );
+    expect(c.nodes.map((n) => n.type)).toEqual(['CROUCH', 'MOVE', 'CROUCH']);
+    expect(c.stats.confirmed).toEqual({ CROUCH: 1 });
+    expect(c.stats.typedByMap).toEqual({ CROUCH: 1 });
+    expect(c.stats.contradicted).toHaveLength(1);
+    expect(c.stats.contradicted[0]).toMatchObject({ voted: 'CROUCH', typed: 'MOVE', votes: 10 });
+  });
+
+  it('WATER by the water level: a dry water vote is contradicted, waist-deep water is WATER', () => {
+    const c = confirmNodes(
+      [
+        node([-300, -300, 24.125], { type: 'WATER', underwater: 1 }),
+        node([0, 0, 24.125], { type: 'WATER', underwater: 1 }),
+        node([-250, -250, 24.125]),
+      ],
+      w,
+      confirmOptions,
+    );
+    expect(c.nodes.map((n) => n.type)).toEqual(['WATER', 'MOVE', 'WATER']);
+    expect(c.stats.contradicted[0].map).toMatch(/water level 0/);
+  });
+
+  it('a climb at a ladder brush gives LADDER_DOWN at the foot and LADDER_UP at the top, same x y, linked', () => {
+    const climbs = new Map([
+      [3, [{ from: [0, 280, 24.125], to: [0, 360, 128.125], at: [0, 283, 70], demo: 0 }]],
+    ] as [
+      number,
+      {
+        from: [number, number, number];
+        to: [number, number, number];
+        at: [number, number, number];
+        demo: number;
+      }[],
+    ][]);
+    const floorNode = node([0, 200, 24.125]);
+    const topNode = node([0, 420, 128.125]);
+    const c = confirmNodes([floorNode, topNode], w, confirmOptions, climbs);
+    const down = c.nodes.findIndex((n) => n.type === 'LADDER_DOWN');
+    const up = c.nodes.findIndex((n) => n.type === 'LADDER_UP');
+    expect(down).toBeGreaterThanOrEqual(0);
+    expect(up).toBeGreaterThanOrEqual(0);
+    const [bx, by, bz] = c.nodes[down].origin;
+    const [tx, ty, tz] = c.nodes[up].origin;
+    expect([bx, by]).toEqual([tx, ty]);
+    expect(bz).toBe(24.125);
+    // The box touches the ladder (top at 128) until its feet pass 128: origin 152.
+    expect(tz).toBeGreaterThan(128);
+    expect(tz).toBeLessThanOrEqual(152);
+    expect(laddersTouched(w, bx, by, bz, 1)).toContain(3);
+    const has = (from: number, to: number, type: string) =>
+      c.links.some((l) => l.from === from && l.to === to && l.type === type);
+    expect(has(down, up, 'LADDER_UP')).toBe(true);
+    expect(has(up, down, 'LADDER_DOWN')).toBe(true);
+    expect(has(0, down, 'LADDER_DOWN')).toBe(true); // floor node onto the foot
+  });
+
+  it('a ladder vote with no ladder brush near is contradicted', () => {
+    const c = confirmNodes(
+      [node([100, -100, 24.125], { type: 'LADDER_UP', ladder: 1 })],
+      w,
+      confirmOptions,
+    );
+    expect(c.nodes[0].type).toBe('MOVE');
+    expect(c.stats.contradicted[0].map).toMatch(/no ladder brush/);
+  });
+
+  it('classify with the map keeps links with their moved nodes', () => {
+    const g: DraftGraph = {
+      nodes: [node([0, 0, 30]), node([60, 0, 24.125]), node([200, 0, 24.125])],
+      links: [
+        { from: 0, to: 1, type: 'MOVE', weight: 1, demos: 2, votes: 3, airborne: 0, rise: 0 },
+        { from: 1, to: 0, type: 'MOVE', weight: 1, demos: 2, votes: 3, airborne: 0, rise: 0 },
+      ],
+    };
+    const wall = syntheticWorld([FLOOR, box([100, -512, 0], [300, 512, 200], SOLID)]);
+    const r = classifyGraph(g, classifyDefaults, wall);
+    expect(r.graph.nodes.map((n) => n.origin)).toEqual([
+      [0, 0, 24.125],
+      [60, 0, 24.125],
+    ]);
+    expect(r.graph.links.map((l) => [l.from, l.to])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect((r.stats.map as { removed: number }).removed).toBe(1);
+  });
+});
+
+describe('walks, drops and jumps', () => {
+  const stairs = [1, 2, 3, 4].map((k) => box([k * 32, -64, 0], [k * 32 + 32, 64, k * 16], SOLID));
+  const high = box([-200, -64, 0], [-100, 64, 30], SOLID); // 30 up: a jump
+  const cliff = box([-512, 200, 0], [512, 512, 150], SOLID); // 150 down to the floor
+  const tower = box([-512, -512, 0], [512, -300, 300], SOLID); // 300 down
+  const lavaPit = box([300, 100, -32], [400, 200, 0], 0);
+  const w = syntheticWorld([FLOOR, ...stairs, high, cliff, tower]);
+
+  it('walks up and down stairs of 16-unit steps', () => {
+    expect(traverse(w, [0, 0, 24.125], [150, 0, 88.125])).toBe('walk');
+    expect(traverse(w, [150, 0, 88.125], [0, 0, 24.125])).toBe('walk');
+  });
+
+  it('a 30-unit ledge needs a jump; down from it is a drop', () => {
+    expect(traverse(w, [-50, 0, 24.125], [-150, 0, 54.125])).toBeNull();
+    expect(traverse(w, [-50, 0, 24.125], [-150, 0, 54.125], 0, 40)).toBe('jump');
+    expect(traverse(w, [-150, 0, 54.125], [-50, 0, 24.125], 210)).toBe('drop');
+  });
+
+  it('drops up to the limit only, and never into lava', () => {
+    expect(traverse(w, [0, 250, 174.125], [0, 150, 24.125], 210)).toBe('drop');
+    expect(traverse(w, [0, 250, 174.125], [0, 150, 24.125], 100)).toBeNull();
+    expect(traverse(w, [0, -350, 324.125], [0, -250, 24.125], 210)).toBeNull();
+    const lw = syntheticWorld(
+      [FLOOR, box([-512, 200, 0], [512, 512, 150], SOLID)],
+      [box([-100, 60, -32], [100, 199, 10], LAVA)],
+    );
+    expect(traverse(lw, [0, 250, 174.125], [0, 120, 34.125], 210)).toBeNull();
+    void lavaPit;
+  });
+});
+
+describe('fill', () => {
+  // Room A: x ∈ [-512, 0] (demo nodes), room B: x ∈ [0, 512] joined by a door at y ∈ [-64, 64];
+  // room C: sealed behind a wall at x ∈ [600, 632], reachable by no one.
+  const wallAB = [
+    box([-16, -512, 0], [16, -64, 128], SOLID),
+    box([-16, 64, 0], [16, 512, 128], SOLID),
+  ];
+  const sealed = [
+    box([600, -512, 0], [632, 512, 400], SOLID),
+    box([632, -512, -32], [900, 512, 0], SOLID),
+  ];
+  const w = syntheticWorld([FLOOR, ...wallAB, ...sealed]);
+  const demo: DraftGraph = {
+    nodes: [node([-300, 0, 24.125]), node([-200, 0, 24.125])],
+    links: [{ from: 0, to: 1, type: 'MOVE', weight: 1, demos: 3, votes: 5, airborne: 0, rise: 0 }],
+  };
+  const floor = sampleFloor(w, 64);
+  const r = fillGraph(demo, { world: w, floor, cached: false }, fillDefaults);
+  const added = r.graph.nodes.slice(2);
+
+  it('covers the floor reached from demo nodes, through the door, with map nodes', () => {
+    expect(added.length).toBeGreaterThan(100);
+    expect(added.every((n) => n.source === 'map' && n.type === 'MOVE')).toBe(true);
+    expect(added.some((n) => n.origin[0] > 100)).toBe(true); // room B
+    expect(added.some((n) => n.origin[0] > 632)).toBe(false); // sealed room C
+  });
+
+  it('demo nodes win: no map node within minGap of one', () => {
+    for (const n of added)
+      for (const d of demo.nodes)
+        expect(Math.hypot(n.origin[0] - d.origin[0], n.origin[1] - d.origin[1])).toBeGreaterThan(
+          fillDefaults.minGap,
+        );
+    expect(r.graph.nodes.slice(0, 2)).toEqual(demo.nodes);
+  });
+
+  it('every filled link is a traversal the box confirms, and every map node stands', () => {
+    const added = r.graph.links.slice(demo.links.length);
+    expect(added.length).toBeGreaterThan(200);
+    for (const l of added) {
+      const a = r.graph.nodes[l.from].origin;
+      const b = r.graph.nodes[l.to].origin;
+      expect(traverse(w, a, b, fillDefaults.maxDrop, fillDefaults.maxJump)).not.toBeNull();
+    }
+    for (const n of r.graph.nodes)
+      expect(standsAt(w, ...(n.origin as [number, number, number]))).toBe(true);
+    expect(r.graph.links.some((l) => l.from < 2 && l.to >= 2)).toBe(true); // joined to the demo nodes
+  });
+
+  it('the floor is cached by hash and a cached floor gives the same graph', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'navgen-floor-'));
+    const first = await walkableFloor(w, 'abc', 64, dir);
+    const second = await walkableFloor(w, 'abc', 64, dir);
+    expect(first.cached).toBe(false);
+    expect(second.cached).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.startsWith('map-abc-64'))).toHaveLength(1);
+    const again = fillGraph(demo, { world: w, floor: second.floor, cached: true }, fillDefaults);
+    expect(again.graph).toEqual(r.graph);
+  });
+});
