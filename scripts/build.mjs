@@ -12,7 +12,16 @@
 // `node scripts/build.mjs --cli` builds the bundle only (about a second; bin/navgen uses it
 // when sources changed); without it, tsc runs too and its type errors fail the build.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +40,8 @@ const rxjsEsm = join(dirname(require.resolve('rxjs/package.json')), 'dist', 'esm
 async function bundle() {
   const esbuild = await import('esbuild');
   const out = join(dist, 'navgen');
-  rmSync(out, { recursive: true, force: true });
-  await esbuild.build({
+  const result = await esbuild.build({
+    write: false,
     absWorkingDir: root,
     entryPoints: {
       run: 'src/cli/run.ts',
@@ -72,10 +81,44 @@ async function bundle() {
       },
     ],
   });
+  writeBundle(out, result.outputFiles);
+}
+
+/**
+ * Writes the bundle without ever showing a running navgen a missing or half-written file: other
+ * processes may be running the previous bundle (several in a checkout, one rebuilding for the
+ * rest) and load its chunks lazily. Each file is written beside its place and renamed over it;
+ * chunk names carry their content's hash, so the previous bundle's chunks stay until they are
+ * an hour old and no longer named by the current bundle.
+ */
+function writeBundle(out, files) {
+  const current = new Set();
+  for (const f of files) {
+    mkdirSync(dirname(f.path), { recursive: true });
+    const tmp = `${f.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, f.contents);
+    renameSync(tmp, f.path);
+    current.add(f.path);
+  }
+  const chunks = join(out, 'chunks');
+  const hourAgo = Date.now() - 3600_000;
+  for (const name of existsSync(chunks) ? readdirSync(chunks) : []) {
+    const p = join(chunks, name);
+    if (current.has(p)) continue;
+    try {
+      if (statSync(p).mtimeMs < hourAgo) rmSync(p, { force: true });
+    } catch {
+      // Removed by a build running at the same time.
+    }
+  }
 }
 
 function tsc() {
-  rmSync(dist, { recursive: true, force: true });
+  // A fresh tree (no outputs of deleted sources), but the bundle stays: commands running from
+  // it keep loading their chunks (see writeBundle).
+  for (const name of existsSync(dist) ? readdirSync(dist) : []) {
+    if (name !== 'navgen') rmSync(join(dist, name), { recursive: true, force: true });
+  }
   const r = spawnSync(
     process.execPath,
     [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')],
