@@ -594,13 +594,7 @@ export class Dm2Decoder {
     const put = (number: number, source: Readonly<EntityState>, b: number): void => {
       if (n >= CS_LAYOUT_OLD.maxEdicts)
         this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
-      if (
-        b === 0 &&
-        source.number === number &&
-        source.event === 0 &&
-        (source.renderfx & RF_BEAM ||
-          (source.oldx === source.ox && source.oldy === source.oy && source.oldz === source.oz))
-      ) {
+      if (b === 0 && source.number === number && shareable(source)) {
         ents[n++] = source as EntityState;
         return;
       }
@@ -620,8 +614,9 @@ export class Dm2Decoder {
         );
       }
       while (oi < oldCount && old[oi].number < number) {
-        put(old[oi].number, old[oi], 0);
-        oi++;
+        const o = old[oi++];
+        if (shareable(o)) ents[n++] = o;
+        else put(o.number, o, 0);
       }
       if (bits[0] & U_REMOVE) {
         if (!from)
@@ -643,8 +638,9 @@ export class Dm2Decoder {
       }
     }
     while (oi < oldCount) {
-      put(old[oi].number, old[oi], 0);
-      oi++;
+      const o = old[oi++];
+      if (shareable(o)) ents[n++] = o;
+      else put(o.number, o, 0);
     }
     out.ents = ents;
     out.count = n;
@@ -689,6 +685,19 @@ export class Dm2Decoder {
     };
     this.emit(frame);
   }
+}
+
+/**
+ * Whether an entity that a frame leaves unchanged can share its previous state object: a
+ * delta with no bits only clears the event and moves the origin into the previous origin
+ * (except for beams), so a state with no event whose previous origin already is its origin
+ * stays the same.
+ */
+function shareable(e: Readonly<EntityState>): boolean {
+  return (
+    e.event === 0 &&
+    ((e.renderfx & RF_BEAM) !== 0 || (e.oldx === e.ox && e.oldy === e.oy && e.oldz === e.oz))
+  );
 }
 
 function mapName(worldmodel: string): string {
