@@ -110,7 +110,11 @@ describeFixtures('offline navtest: determinism', () => {
     const nav = (await readNavFile(fixture('nav', 'city.autogen.nav'))).nav;
     const bsp = fixture('maps', 'city.bsp');
     const one = await runNavtest(nav, bsp, 'city', { workers: 1 });
-    const two = await runNavtest(nav, bsp, 'city', { workers: 2, batchSize: 50, linksPerThread: 1 });
+    const two = await runNavtest(nav, bsp, 'city', {
+      workers: 2,
+      batchSize: 50,
+      linksPerThread: 1,
+    });
     expect(JSON.stringify(two.report)).toBe(JSON.stringify(one.report));
     expect(one.links).toBeGreaterThan(1000);
   }, 120_000);

@@ -1,0 +1,101 @@
+/**
+ * `navgen iterate` with the builtin tester on a draft with impossible links planted among the
+ * good ones (a test plugin stage adds them to every build): the loop prunes every planted link
+ * and keeps at least 95 % of the others.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { loadCollisionModel } from '../../src/world/collision-model.js';
+import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
+import { resolveNavtestConfig } from '../../src/iterate/navtest-config.js';
+import { iterate } from '../../src/iterate/iterate.js';
+import { BuiltinTester } from '../../src/iterate/builtin-tester.js';
+import { defaultNodeTypes } from '../../src/nav/node-types.js';
+import type { NavFile } from '../../src/nav/types.js';
+import type { LinkToSimulate } from '../../src/navtest/simulate-link.js';
+import { describeFixtures, fixture, FIXTURES, REPO_ROOT } from '../helpers/fixtures.js';
+import * as find from './impossible-links.js';
+
+const MAP = 'wizs';
+const near = (p: readonly number[], q: readonly number[], r: number) =>
+  Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]) <= r;
+
+function linksOf(nav: NavFile): { a: readonly number[]; b: readonly number[]; type: number }[] {
+  const out: { a: readonly number[]; b: readonly number[]; type: number }[] = [];
+  nav.nodes.forEach((n) => {
+    for (const l of n.links)
+      out.push({ a: n.origin, b: nav.nodes[l.target].origin, type: l.targetType });
+  });
+  return out;
+}
+
+describeFixtures('iterate with the builtin tester', () => {
+  let dir = '';
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prunes planted impossible links and keeps >= 95 % of the good ones', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'navtest-iterate-'));
+    const m = await loadCollisionModel(fixture('maps', `${MAP}.bsp`));
+    const engineNav = (await readNavFile(fixture('nav', `${MAP}.autogen.nav`))).nav;
+    const planted: LinkToSimulate[] = [
+      ...find.highLedges(m, engineNav, 96, 160, 6),
+      ...find.wideGaps(m, engineNav, 280, 3),
+      ...find.deepDrops(m, engineNav, 400, 4),
+    ];
+    expect(planted.length).toBeGreaterThanOrEqual(10);
+
+    // The example pipeline with absolute paths, its outputs here, and the planting stage.
+    let yaml = await readFile(join(REPO_ROOT, 'pipelines', `${MAP}.yaml`), 'utf8');
+    yaml = yaml
+      .replaceAll('../../shared/fixtures', FIXTURES)
+      .replaceAll('../out/', `${dir}/out/`)
+      .replace(/^cache: .*$/m, `cache: ${dir}/cache`)
+      .replace(
+        /^ {2}- feedback$/m,
+        `  - plant/links:\n      links:\n${planted
+          .map(
+            (l) =>
+              `        - { from: [${l.from.join(', ')}], to: [${l.to.join(', ')}], type: ${l.linkType} }`,
+          )
+          .join('\n')}\n  - feedback`,
+      );
+    yaml += `plugins: [${join(REPO_ROOT, 'test', 'navtest', 'plant-links.mjs')}]\nworkers: 1\n`;
+    const file = join(dir, `${MAP}.yaml`);
+    await writeFile(file, yaml);
+    const spec = await loadPipelineFile(file);
+    const config = resolveNavtestConfig(spec);
+    const result = await iterate(
+      spec,
+      config,
+      new BuiltinTester({ bsp: spec.bsp!, workers: 1, nodeTypes: defaultNodeTypes }),
+    );
+
+    const first = (await readNavFile(join(config.workDir, result.iterations[0].draft))).nav;
+    const shipped = result.iterations.find((r) => r.iteration === result.shipped.iteration)!;
+    const last = (await readNavFile(join(config.workDir, shipped.draft))).nav;
+    const isPlanted = (l: { a: readonly number[]; b: readonly number[] }) =>
+      planted.some((p) => near(l.a, p.from, 32) && near(l.b, p.to, 32));
+    const firstLinks = linksOf(first);
+    // every planted link is in the first draft, and none is left at the end
+    for (const p of planted)
+      expect(firstLinks.some((l) => near(l.a, p.from, 32) && near(l.b, p.to, 32))).toBe(true);
+    const lastLinks = linksOf(last);
+    expect(lastLinks.filter(isPlanted)).toEqual([]);
+    // the good ones stay
+    const good = firstLinks.filter((l) => !isPlanted(l));
+    const kept = good.filter((g) =>
+      lastLinks.some((l) => l.type === g.type && near(l.a, g.a, 1) && near(l.b, g.b, 1)),
+    );
+    expect(kept.length / good.length).toBeGreaterThanOrEqual(0.95);
+    expect(result.iterations.length).toBeGreaterThan(1);
+    console.log(
+      `planted ${planted.length}; iterations ${result.iterations.length} (${result.stopReason}); ` +
+        `good links kept ${kept.length}/${good.length} (${((100 * kept.length) / good.length).toFixed(1)} %)`,
+    );
+  }, 300_000);
+});
