@@ -121,6 +121,10 @@ export class Dm2Decoder {
   );
   private last: StoredFrame | null = null;
   private readonly scratchBits = new Int32Array(1);
+  /** The segment's maxclients configstring, read when its header is emitted. */
+  private maxclients = 0;
+  /** The recorder as emitted in the last frame (its tuples are shared when unchanged). */
+  private lastMe: PlayerFrame | null = null;
 
   constructor(options: Dm2DecoderOptions, emit: (event: DemoEvent) => void) {
     this.file = options.file;
@@ -397,6 +401,8 @@ export class Dm2Decoder {
     this.baselines = [];
     for (const f of this.ring) f.number = -1;
     this.last = null;
+    this.lastMe = null;
+    this.maxclients = 0;
     this.pendingHeader = {
       kind: 'segment',
       segment: this.segment,
@@ -420,6 +426,7 @@ export class Dm2Decoder {
     const cs = CS_LAYOUT_OLD;
     const worldmodel = this.configstrings.get(cs.models + 1) ?? '';
     const maxclients = parseInt(this.configstrings.get(cs.maxclients) ?? '0', 10) || 0;
+    this.maxclients = maxclients;
     const playerNames: string[] = [];
     for (let i = 0; i < maxclients; i++) playerNames.push(this.playerName(i));
     this.emit({
@@ -656,21 +663,59 @@ export class Dm2Decoder {
         break;
       }
     }
-    const me: PlayerFrame = {
-      slot: this.recorder,
-      pmType: ps.pmType,
-      origin: [ps.origin[0] * 0.125, ps.origin[1] * 0.125, ps.origin[2] * 0.125],
-      viewoffset: [ps.viewoffset[0], ps.viewoffset[1], ps.viewoffset[2]],
-      viewangles: [ps.viewangles[0], ps.viewangles[1], ps.viewangles[2]],
-      rdflags: ps.rdflags,
-      health: ps.stats[STAT_HEALTH],
-      event,
-      detail: this.wantDetail ? detailOf(ps) : null,
-    };
+    // Frames are immutable plain data: an unchanged tuple (or a whole unchanged player) is
+    // shared with the previous frame, as the MVD2 decoder does.
+    const prev = this.lastMe;
+    const ox = ps.origin[0] * 0.125;
+    const oy = ps.origin[1] * 0.125;
+    const oz = ps.origin[2] * 0.125;
+    const vo = ps.viewoffset;
+    const va = ps.viewangles;
+    const origin =
+      prev && prev.origin[0] === ox && prev.origin[1] === oy && prev.origin[2] === oz
+        ? prev.origin
+        : ([ox, oy, oz] as const);
+    const viewoffset =
+      prev &&
+      prev.viewoffset[0] === vo[0] &&
+      prev.viewoffset[1] === vo[1] &&
+      prev.viewoffset[2] === vo[2]
+        ? prev.viewoffset
+        : ([vo[0], vo[1], vo[2]] as const);
+    const viewangles =
+      prev &&
+      prev.viewangles[0] === va[0] &&
+      prev.viewangles[1] === va[1] &&
+      prev.viewangles[2] === va[2]
+        ? prev.viewangles
+        : ([va[0], va[1], va[2]] as const);
+    const health = ps.stats[STAT_HEALTH];
+    const me: PlayerFrame =
+      prev &&
+      !this.wantDetail &&
+      prev.origin === origin &&
+      prev.viewoffset === viewoffset &&
+      prev.viewangles === viewangles &&
+      prev.pmType === ps.pmType &&
+      prev.rdflags === ps.rdflags &&
+      prev.health === health &&
+      prev.event === event
+        ? prev
+        : {
+            slot: this.recorder,
+            pmType: ps.pmType,
+            origin,
+            viewoffset,
+            viewangles,
+            rdflags: ps.rdflags,
+            health,
+            event,
+            detail: this.wantDetail ? detailOf(ps) : null,
+          };
+    this.lastMe = me;
     let players: PlayerFrame[] = [me];
     if (this.wantEntityPlayers) {
-      const maxclients = parseInt(this.configstrings.get(CS_LAYOUT_OLD.maxclients) ?? '0', 10) || 0;
-      players = entityPlayers(f.ents, f.count, maxclients, this.recorder);
+      players = entityPlayers(f.ents, f.count, this.maxclients, this.recorder);
       let at = 0;
       while (at < players.length && players[at].slot < this.recorder) at++;
       players.splice(at, 0, me);
