@@ -1,7 +1,7 @@
 /**
  * Walkable floor from the map alone, sampled at the node spacing: a heightfield with several
  * floors per column (as Recast's voxel spans, but found with the player box itself). The map's
- * bounds are cut into columns `spacing` apart on a grid anchored at the world origin; in each
+ * bounds are cut into columns `spacing` apart on a grid anchored near the world origin; in each
  * column the standing box is lowered from the top, and every height where it comes to rest
  * on ground is a floor sample. Below a floor the box is pushed on down through the solid until
  * it fits again, and the next floor is looked for.
@@ -21,7 +21,7 @@ import { fits, groundBelow, supportedGround, waterLevel } from './box-query.js';
 
 export interface FloorSamples {
   readonly spacing: number;
-  /** Column of each sample: x = i × spacing, y = j × spacing. */
+  /** Column of each sample: x = i × spacing + GRID_OFFSET, y = j × spacing + GRID_OFFSET. */
   readonly i: Int32Array;
   readonly j: Int32Array;
   /** Standing origin height. [Units: world units] */
@@ -29,17 +29,24 @@ export interface FloorSamples {
 }
 
 /** Bumped when the sampling changes, so old cache files are not read. */
-const FORMAT = 3;
+const FORMAT = 4;
+/**
+ * The grid is shifted off the world's round numbers: maps are built on a 8- or 16-unit grid,
+ * and a box centred on a multiple of 64 has its sides exactly on stair risers and wall faces,
+ * where it only grazes the step it should stand on. [Units: world units]
+ */
+export const GRID_OFFSET = 5;
+
 /** Steps of the box through solid below a floor. [Units: world units] */
 const SOLID_STEP = 16;
 
 export function sampleFloor(w: BspWorld, spacing: number): FloorSamples {
   const mins = w.models.mins;
   const maxs = w.models.maxs;
-  const i0 = Math.ceil(mins[0] / spacing);
-  const i1 = Math.floor(maxs[0] / spacing);
-  const j0 = Math.ceil(mins[1] / spacing);
-  const j1 = Math.floor(maxs[1] / spacing);
+  const i0 = Math.ceil((mins[0] - GRID_OFFSET) / spacing);
+  const i1 = Math.floor((maxs[0] - GRID_OFFSET) / spacing);
+  const j0 = Math.ceil((mins[1] - GRID_OFFSET) / spacing);
+  const j1 = Math.floor((maxs[1] - GRID_OFFSET) / spacing);
   const top = maxs[2] - 33;
   const bottom = mins[2] + 24;
   const ii: number[] = [];
@@ -47,8 +54,8 @@ export function sampleFloor(w: BspWorld, spacing: number): FloorSamples {
   const zz: number[] = [];
   for (let i = i0; i <= i1; i++) {
     for (let j = j0; j <= j1; j++) {
-      const x = i * spacing;
-      const y = j * spacing;
+      const x = i * spacing + GRID_OFFSET;
+      const y = j * spacing + GRID_OFFSET;
       let z = top;
       while (z > bottom) {
         if (!fits(w, x, y, z)) {

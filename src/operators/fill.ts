@@ -32,7 +32,7 @@ import { num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { loadMap } from '../map-analysis/map-source.js';
-import { walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
+import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
 import { traverse, type Traversal } from '../map-analysis/walk-link.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 
@@ -116,7 +116,11 @@ export function fillGraph(
 ): { graph: DraftGraph; stats: Record<string, unknown> } {
   const { world: w, floor } = map;
   const s = floor.spacing;
-  const at = (k: number): [number, number, number] => [floor.i[k] * s, floor.j[k] * s, floor.z[k]];
+  const at = (k: number): [number, number, number] => [
+    floor.i[k] * s + GRID_OFFSET,
+    floor.j[k] * s + GRID_OFFSET,
+    floor.z[k],
+  ];
   // Samples by column.
   const column = new Map<string, number[]>();
   for (let k = 0; k < floor.z.length; k++) {
@@ -133,8 +137,8 @@ export function fillGraph(
   const queue: number[] = [];
   g.nodes.forEach((n, k) => {
     if (!ground[k]) return;
-    const ci = Math.round(n.origin[0] / s);
-    const cj = Math.round(n.origin[1] / s);
+    const ci = Math.round((n.origin[0] - GRID_OFFSET) / s);
+    const cj = Math.round((n.origin[1] - GRID_OFFSET) / s);
     for (let di = -1; di <= 1; di++)
       for (let dj = -1; dj <= 1; dj++)
         for (const q of column.get(`${ci + di},${cj + dj}`) ?? []) {
