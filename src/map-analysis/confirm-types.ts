@@ -94,6 +94,11 @@ function standingBlocked(w: BspWorld, x: number, y: number, z: number): boolean 
   return boxTouches(w, x, y, z, STANDING, PLAYER_BRUSHES, -1);
 }
 
+/**
+ * How near the box must stay to the ladder while climbing (pmove feels 1 unit ahead, the bots
+ * up to 32; 3 allows for ladders that thin out). [Units: world units]
+ */
+const LADDER_TOUCH = 3;
 /** How far up a ladder is followed. [Units: world units] */
 const LADDER_MAX_CLIMB = 2048;
 /** How far below a ladder's foot the floor is looked for. [Units: world units] */
@@ -303,25 +308,35 @@ function ladderPair(
   const mz = sz / k;
   const ladder = ladderOf(w);
   const touches = (x: number, y: number, z: number): boolean =>
-    fits(w, x, y, z, STANDING) && laddersTouched(w, x, y, z, 1).some((b) => ladder[b] === brush);
-  // The nearest spot to the members' mean where the box hangs on the ladder.
-  let spot: [number, number] | null = null;
+    fits(w, x, y, z, STANDING) &&
+    laddersTouched(w, x, y, z, LADDER_TOUCH).some((b) => ladder[b] === brush);
+  // The spot near the climbers' mean where the box hangs on the ladder over the longest climb
+  // (ladders thin out and bend: the bots climb at one x and y, so it must touch all the way).
   const cx = Math.round(sx / k);
   const cy = Math.round(sy / k);
-  for (let r = 0; r <= o.ladderReach + 16 && !spot; r += 2) {
-    for (let dx = -r; dx <= r && !spot; dx += 2)
-      for (let dy = -r; dy <= r && !spot; dy += 2) {
-        if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
-        if (touches(cx + dx, cy + dy, mz)) spot = [cx + dx, cy + dy];
-      }
-  }
-  if (!spot) return null;
-  const [x, y] = spot;
-  const foot = groundBelow(w, x, y, mz, LADDER_MAX_FOOT);
-  if (foot === null) return null;
-  let top = mz;
-  while (top - mz < LADDER_MAX_CLIMB && touches(x, y, top + 2)) top += 2;
-  if (top - foot < o.ladderMinClimb) return null;
+  let best: { x: number; y: number; foot: number; top: number } | null = null;
+  const span = o.ladderReach + 16;
+  for (let dx = -span; dx <= span; dx += 2)
+    for (let dy = -span; dy <= span; dy += 2) {
+      const x = cx + dx;
+      const y = cy + dy;
+      if (!touches(x, y, mz)) continue;
+      const foot = groundBelow(w, x, y, mz, LADDER_MAX_FOOT);
+      if (foot === null) continue;
+      let low = mz;
+      while (low - 2 > foot && touches(x, y, low - 2)) low -= 2;
+      if (low - 2 > foot) continue; // the box leaves the ladder before the floor
+      let top = mz;
+      while (top - mz < LADDER_MAX_CLIMB && touches(x, y, top + 2)) top += 2;
+      const better =
+        !best ||
+        top - foot > best.top - best.foot ||
+        (top - foot === best.top - best.foot &&
+          Math.hypot(dx, dy) < Math.hypot(best.x - cx, best.y - cy));
+      if (better) best = { x, y, foot, top };
+    }
+  if (!best || best.top - best.foot < o.ladderMinClimb) return null;
+  const { x, y, foot, top } = best;
   const base: DraftNode = {
     origin: [x, y, foot],
     type: 'LADDER_DOWN',

@@ -6,13 +6,15 @@
  *   ladder brush on the way (votes are taken on the ground, so a whole climb is one link
  *   from the floor at the foot to the floor at the top);
  * - a flagged vote whose player box is within `reach` of a ladder brush (the climber stepped
- *   off, or paused, at the ladder).
+ *   off, or paused, at the ladder);
+ * - any vote within `reach` of a ladder brush with no ground a step below it: the voter was
+ *   hanging on the ladder (vertical speed on a ladder can be too slow for the flag).
  * A flagged vote far from any ladder brush (a steep stair, a lift) names none.
  */
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { VotePool } from '../operators/internal/vote-pool.js';
 import { VOTE_LADDER } from '../operators/types.js';
-import { laddersTouched } from './box-query.js';
+import { STEP_SIZE, laddersTouched, supportedGround } from './box-query.js';
 import { ladderOf } from './ladders.js';
 
 export interface Climb {
@@ -62,10 +64,15 @@ export function ladderClimbs(
     }
   }
   for (let v = 0; v < pool.count; v++) {
-    if ((pool.flags[v] & VOTE_LADDER) === 0) continue;
     const at: [number, number, number] = [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]];
     const hit = laddersTouched(w, at[0], at[1], at[2], reach);
     if (hit.length === 0) continue;
+    // Unflagged votes count when the voter hung on the ladder: no ground within a step.
+    if (
+      (pool.flags[v] & VOTE_LADDER) === 0 &&
+      supportedGround(w, at[0], at[1], at[2], STEP_SIZE + 0.25) !== null
+    )
+      continue;
     const id = Math.min(...hit.map((h) => ladder[h]));
     const list = out.get(id) ?? [];
     list.push({ from: at, to: at, at, demo: pool.demo[v] });
