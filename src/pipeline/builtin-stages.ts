@@ -4,26 +4,16 @@
  */
 import { classifyStage } from '../operators/classify.js';
 import { clusterStage } from '../operators/cluster.js';
-import { deathWeightStage } from '../operators/death-weight.js';
-import { downsampleStage } from '../operators/downsample.js';
 import { feedbackStage } from '../operators/feedback.js';
 import { fillStage } from '../operators/fill.js';
-import { gateStage } from '../operators/gate.js';
-import { mapFilterStage } from '../operators/map-filter.js';
 import { spawnPointsStage } from '../operators/spawn-points.js';
-import { speedFilterStage } from '../operators/speed-filter.js';
-import { voteStage } from '../operators/vote.js';
 import type { StageDefinition } from './stage.js';
+import { DEMO_PHASE_STAGES } from './demo-stages.js';
 
 export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new Map(
   (
     [
-      mapFilterStage,
-      gateStage,
-      deathWeightStage,
-      downsampleStage,
-      speedFilterStage,
-      voteStage,
+      ...DEMO_PHASE_STAGES,
       clusterStage,
       classifyStage,
       fillStage,

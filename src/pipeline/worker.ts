@@ -8,7 +8,7 @@
  * operators themselves: operator instances never cross threads.
  */
 import { Piscina } from 'piscina';
-import { BUILTIN_STAGES } from './builtin-stages.js';
+import { DEMO_PHASE_STAGES } from './demo-stages.js';
 import { cacheKey, encodeEntry, packr, writeEntry } from './demo-cache.js';
 import { loadPlugin } from './plugins.js';
 import { demoOperators, runDemo } from './run-demo.js';
@@ -55,7 +55,10 @@ async function operatorsFor(setup: WorkerSetup): Promise<DemoOperator[]> {
   let ops = operatorsBySetup.get(setup.key);
   if (!ops) {
     ops = (async () => {
-      const registry = new Map<string, StageDefinition<never>>(BUILTIN_STAGES);
+      // Demo-phase stages only: the graph stages run on the main thread (see demo-stages.ts).
+      const registry = new Map<string, StageDefinition<never>>(
+        DEMO_PHASE_STAGES.map((d) => [d.meta.name, d]),
+      );
       for (const specifier of setup.plugins) {
         for (const [name, def] of (await loadPlugin(specifier)).stages) registry.set(name, def);
       }

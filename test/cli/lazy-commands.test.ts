@@ -12,6 +12,8 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
 import { buildProgram, commandToLoad } from '../../src/cli/program.js';
+import { BUILTIN_STAGES } from '../../src/pipeline/builtin-stages.js';
+import { DEMO_PHASE_STAGES } from '../../src/pipeline/demo-stages.js';
 import { REPO_ROOT } from '../helpers/fixtures.js';
 
 const BUNDLE = join(REPO_ROOT, 'dist', 'navgen');
@@ -110,11 +112,22 @@ describe('what the bundle loads', () => {
     expect([...c.externals].filter((e) => !e.startsWith('node:'))).toEqual([]);
   });
 
+  it('the build worker registers every built-in demo-phase stage, and only those', () => {
+    const demo = [...BUILTIN_STAGES.values()].filter((s) => s.meta.phase === 'demo');
+    expect(DEMO_PHASE_STAGES.map((s) => s.meta.name).sort()).toEqual(
+      demo.map((s) => s.meta.name).sort(),
+    );
+  });
+
   it('the build worker: per-demo stages, no graph stages, reports or pictures', () => {
     const c = staticClosure(join(BUNDLE, 'demo-worker.js'));
     expect(c.modules.has('src/pipeline/worker.ts')).toBe(true);
     expect(
-      [...c.modules].filter((m) => /^src\/(cli|iterate|sinks\/(render|html-report|nav))/.test(m)),
+      [...c.modules].filter((m) =>
+        /^src\/(cli|iterate|map-analysis|sinks\/(render|html-report|nav))|operators\/(cluster|classify|fill|spawn-points|feedback)\.ts/.test(
+          m,
+        ),
+      ),
     ).toEqual([]);
     expect(c.externals.has('@resvg/resvg-js')).toBe(false);
   });
