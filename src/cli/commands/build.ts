@@ -48,7 +48,7 @@ export function register(program: Command): void {
   program
     .command('build')
     .description(
-      'Build a .nav from demos: from a pipeline file (navgen build pipelines/MAP.yaml), or from flags (navgen build --map MAP --bsp MAP.bsp --out MAP.nav DEMO...). Per-demo work runs in worker threads and is cached by content hash.',
+      'Build a .nav from demos: from a pipeline file (navgen build pipelines/MAP.yaml), from flags (navgen build --map MAP --bsp MAP.bsp --out MAP.nav DEMO-OR-FOLDER...), or from a game folder (navgen build --map MAP --game-dir /srv/aq2/action DEMO-FOLDER: the map from the game, the nav into MOD/bots/nav/). Per-demo work runs in worker threads and is cached by content hash. A node needs votes from --min-demos distinct demos (auto: up to 3, fewer when fewer demos are given); a build that keeps nothing says which threshold dropped it and never overwrites an existing nav.',
     )
     .argument(
       '[inputs...]',
