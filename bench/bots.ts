@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 1] [--no-build]
- * [--navs DIR] [--nav MAP=FILE]... [--keep DIR]`: bots in the real AQtion server on navgen's nav
+ * [--navs DIR] [--nav MAP=FILE]... [--keep DIR [--resume]]`: bots in the real AQtion server on navgen's nav
  * and on the engine's own nav.
  *
  * For every fixture map that has an engine-generated nav (`../shared/fixtures/nav/<map>.autogen.nav`):
@@ -18,7 +18,7 @@
  * one pair at a time (two servers use the machine's two cores).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -51,6 +51,7 @@ args.forEach((a, i) => {
   if (m) navOverride.set(m[1], m[2]);
 });
 const keepDir = arg('--keep', '');
+const resume = args.includes('--resume');
 if (!(seconds >= 10) || !Number.isInteger(bots) || bots < 1 || bots > 15 || !(runs >= 1)) {
   console.error('bench:bots: --seconds >= 10, --bots in 1..15, --runs >= 1');
   process.exit(2);
@@ -72,7 +73,9 @@ interface Side {
 
 async function trial(map: string, nav: string, dir: string, port: number): Promise<Side> {
   mkdirSync(dir, { recursive: true });
-  await botTrial({ map, nav, seconds, outDir: dir, bots, port });
+  // --keep DIR --resume: a trial already recorded there (an interrupted run) is summarised again.
+  if (!(resume && existsSync(join(dir, 'trial.mvd2'))))
+    await botTrial({ map, nav, seconds, outDir: dir, bots, port });
   const frames = await trialFrames(dir);
   const stats = await trialStats(dir, nav, frames);
   const spots = await stuckSpots(frames);

@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { readDemo } from '../../src/sources/mvd2/read-demo.js';
 
 // Not from fixtures.ts: that module imports vitest, and bench scripts use this one outside it.
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -107,22 +108,26 @@ export async function botTrial(o: BotTrialOptions): Promise<string> {
 }
 
 /**
- * Writes `outDir/frames.jsonl` from `outDir/trial.mvd2` with `navgen frames --jsonl`; returns its
- * path. Runs the compiled CLI in dist/ as it is (bin/navgen would first rebuild a checkout whose
- * sources changed, and fail on someone's half-edited tree); bin/navgen only when dist/ is absent.
+ * Writes `outDir/frames.jsonl` from `outDir/trial.mvd2` and returns its path: the lines of
+ * `navgen frames --jsonl` (the engine-oracle schema) that trialstats.py and {@link stuckSpots}
+ * read — serverdata (`clientNum`, `map`) and per frame each player's `slot`, `pm_type` and
+ * `origin`. Read here with the project's MVD2 reader rather than by running the CLI, so that a
+ * trial can be summarised whatever state the CLI's build is in.
  */
 export async function trialFrames(outDir: string): Promise<string> {
-  const compiled = join(REPO_ROOT, 'dist', 'cli', 'run.js');
-  const navgen = existsSync(compiled) ? compiled : join(REPO_ROOT, 'bin', 'navgen');
-  const { stdout } = await run(
-    process.execPath,
-    [navgen, 'frames', join(outDir, 'trial.mvd2'), '--jsonl'],
-    {
-      maxBuffer: 1 << 30,
-    },
-  );
+  const lines: string[] = [];
+  await readDemo(join(outDir, 'trial.mvd2')).forEach((e) => {
+    if (e.kind === 'segment') {
+      lines.push(
+        JSON.stringify({ seg: e.segment, serverdata: { clientNum: e.clientNum, map: e.map } }),
+      );
+    } else if (e.kind === 'frame') {
+      const players = e.players.map((p) => ({ slot: p.slot, pm_type: p.pmType, origin: p.origin }));
+      lines.push(JSON.stringify({ seg: e.segment, frame: e.index, players }));
+    }
+  });
   const path = join(outDir, 'frames.jsonl');
-  writeFileSync(path, stdout);
+  writeFileSync(path, lines.join('\n') + '\n');
   return path;
 }
 
