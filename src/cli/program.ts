@@ -25,6 +25,13 @@ export function commandToLoad(argv: readonly string[]): CommandEntry | undefined
   return commands.find((c) => c.name === word);
 }
 
+const QUICK_START = `Start with:
+  navgen build --map MAP --game-dir GAME/action DEMOS/   map from the game, nav into its bots/nav/
+  navgen build --map MAP --bsp MAP.bsp --out MAP.nav DEMOS/
+  navgen info DEMO                                       what a demo holds
+  navgen COMMAND --help                                  every option of a command
+`;
+
 function newProgram(): Command {
   return new Command('navgen')
     .description(
@@ -32,7 +39,7 @@ function newProgram(): Command {
     )
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
-    .addHelpText('after', '\n' + EXIT_CODES_HELP)
+    .addHelpText('after', '\n' + QUICK_START + '\n' + EXIT_CODES_HELP)
     .exitOverride();
 }
 
