@@ -6,15 +6,18 @@
  * Framing: blocks of a signed 32-bit little-endian length and that many bytes (at most 32 KiB,
  * the engine's demo buffer), ended by a length of -1. A file that just stops is TRUNCATED:
  * every frame before the cut has been emitted. Each block holds server messages of protocol
- * 34; every message is read by its format (also the ones navgen does not use), and an opcode
- * the engine's client would reject is a {@link DemoParseError} naming file, block and byte
- * offset.
+ * 34 (what q2pro's client records), or of 35 (R1Q2) or 36 (Q2PRO) when serverdata says so:
+ * packed frame headers with extra player bits, compressed packets, Q2PRO's gamestate (their
+ * extended limits are refused, not guessed). Every message is read by its format (also the
+ * ones navgen does not use), and an opcode the engine's client would reject is a
+ * {@link DemoParseError} naming file, block and byte offset.
  *
  * What a frame reports: the recorder as a player (slot = serverdata's player number; pm_type,
  * origin, viewoffset, viewangles, rdflags, health from its player state; event from its own
  * entity), and, when asked, the other players as inferred from their entities
  * (`entity-players.ts`) and every entity in use.
  */
+import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { ByteCursor } from '../mvd2/cursor.js';
 import {
   BlockFault,
@@ -35,12 +38,33 @@ import {
   configstringSize,
 } from '../mvd2/protocol.js';
 import type { DemoEvent, EntityFrame, Frame, PlayerFrame, SegmentHeader } from '../mvd2/types.js';
-import { EntityState, NULL_STATE, readEntityDelta, readEntityHeader } from './entity-state.js';
+import {
+  ES_LONGSOLID,
+  ES_SHORTANGLES,
+  EntityState,
+  NULL_STATE,
+  readEntityDelta,
+  readEntityHeader,
+} from './entity-state.js';
 import { entityPlayers } from './entity-players.js';
-import { PlayerState, readPlayerDelta } from './player-state.js';
+import { PlayerState, readPlayerDelta, readPlayerDeltaEnhanced } from './player-state.js';
 import {
   DM2_FRAME_TIME,
   DM2_MAX_MSGLEN,
+  EPS_CLIENTNUM,
+  FRAME_DELTA_NONE,
+  FRAMENUM_BITS,
+  FRAMENUM_MASK,
+  Q2PRO_MINOR_CLIENTNUM_SHORT,
+  Q2PRO_MINOR_EXTENDED_LIMITS,
+  Q2PRO_MINOR_MAX,
+  Q2PRO_MINOR_MIN,
+  Q2PRO_MINOR_SHORT_ANGLES,
+  Q2PRO_PF_EXTENSIONS,
+  R1Q2_MINOR_LONG_SOLID,
+  R1Q2_MINOR_MAX,
+  R1Q2_MINOR_MIN,
+  SVS_FPS,
   MAX_AREA_BYTES,
   MAX_ITEMS,
   PROTOCOL_VERSION_DEFAULT,
@@ -121,6 +145,14 @@ export class Dm2Decoder {
   );
   private last: StoredFrame | null = null;
   private readonly scratchBits = new Int32Array(1);
+  /** serverdata's protocol (34, 35 or 36) and minor version (0 for 34). */
+  private protocol = PROTOCOL_VERSION_DEFAULT;
+  private minor = 0;
+  /** Entity encoding options of the protocol (`ES_*` of `entity-state.ts`). */
+  private esFlags = 0;
+  /** Time between frames: 0.1 s unless a Q2PRO server announced its frame rate. [Units: s] */
+  private frameTime = DM2_FRAME_TIME;
+  private inZPacket = false;
   /** The segment's maxclients configstring, read when its header is emitted. */
   private maxclients = 0;
   /** The recorder as emitted in the last frame (its tuples are shared when unchanged). */
@@ -291,8 +323,7 @@ export class Dm2Decoder {
     try {
       while (c.pos < end) {
         this.commandOffset = this.bufBase + c.pos;
-        const cmd = c.u8();
-        this.parseCommand(c, cmd);
+        this.parseCommand(c, c.u8());
       }
     } catch (e) {
       if (e instanceof BlockFault) this.fail(e.code, e.reason, this.commandOffset);
@@ -300,7 +331,13 @@ export class Dm2Decoder {
     }
   }
 
-  private parseCommand(c: ByteCursor, cmd: number): void {
+  private parseCommand(c: ByteCursor, byte: number): void {
+    // The top three bits carry extra player-state bits on frames of protocols 35/36 only.
+    const cmd = byte & 31;
+    const extrabits = byte >> 5;
+    if (extrabits !== 0 && (this.protocol < PROTOCOL_VERSION_R1Q2 || cmd !== Svc.Frame)) {
+      this.fail('BAD_OPCODE', `unknown server message ${byte}`, this.commandOffset);
+    }
     if (cmd !== Svc.Serverdata && this.segment < 0) {
       this.fail(
         'NO_SERVERDATA',
@@ -356,14 +393,118 @@ export class Dm2Decoder {
         return;
       }
       case Svc.Frame:
-        this.parseFrame(c);
+        this.parseFrame(c, extrabits);
         return;
-      default:
-        this.fail(
-          'BAD_OPCODE',
-          `unknown server message ${cmd}${SVC_NAMES[cmd] ? ` (${SVC_NAMES[cmd]} out of place)` : ''}`,
-          this.commandOffset,
-        );
+      case Svc.ZPacket:
+        if (this.protocol < PROTOCOL_VERSION_R1Q2) break;
+        this.parseZPacket(c);
+        return;
+      case Svc.ZDownload: {
+        if (this.protocol < PROTOCOL_VERSION_R1Q2) break;
+        const size = c.i16();
+        c.u8();
+        if (size === -1) return;
+        if (this.protocol === PROTOCOL_VERSION_R1Q2) c.i16(); // inflated size
+        if (size > 0) c.skip(size);
+        return;
+      }
+      case Svc.Setting: {
+        if (this.protocol < PROTOCOL_VERSION_R1Q2) break;
+        const index = c.i32();
+        const value = c.i32();
+        if (index === SVS_FPS && value > 0) this.frameTime = 1 / value;
+        return;
+      }
+      case Svc.Gamestate:
+      case Svc.ConfigstringStream:
+      case Svc.BaselineStream:
+        if (this.protocol !== PROTOCOL_VERSION_Q2PRO) break;
+        this.parseGamestate(c, cmd);
+        return;
+    }
+    this.fail(
+      'BAD_OPCODE',
+      `unknown server message ${cmd}${SVC_NAMES[cmd] ? ` (${SVC_NAMES[cmd]} out of place in protocol ${this.protocol})` : ''}`,
+      this.commandOffset,
+    );
+  }
+
+  /** Configstrings until the layout's end index, then baselines until entity 0 (Q2PRO). */
+  private parseGamestate(c: ByteCursor, cmd: number): void {
+    if (cmd !== Svc.BaselineStream) {
+      for (;;) {
+        const index = c.u16();
+        if (index === CS_LAYOUT_OLD.end) break;
+        this.storeConfigstring(index, c.string());
+      }
+    }
+    if (cmd !== Svc.ConfigstringStream) {
+      for (;;) {
+        const number = readEntityHeader(c, this.scratchBits);
+        if (number === 0) break;
+        this.storeBaseline(c, number);
+      }
+    }
+  }
+
+  /**
+   * A block of server messages compressed with raw deflate (R1Q2/Q2PRO), parsed in place of
+   * the command; errors inside name the compressed packet's offset.
+   */
+  private parseZPacket(c: ByteCursor): void {
+    if (this.inZPacket) {
+      this.fail('BAD_OPCODE', 'compressed packet inside a compressed packet', this.commandOffset);
+    }
+    const inlen = c.u16();
+    const outlen = c.u16();
+    if (outlen > DM2_MAX_MSGLEN) {
+      this.fail(
+        'BAD_BLOCK_LENGTH',
+        `compressed packet of ${outlen} bytes inflated`,
+        this.commandOffset,
+      );
+    }
+    const start = c.pos;
+    c.skip(inlen);
+    let inner: Uint8Array;
+    try {
+      inner = inflateRawSync(c.buf.subarray(start, start + inlen), {
+        finishFlush: zlibConstants.Z_SYNC_FLUSH,
+      });
+    } catch (e) {
+      this.fail(
+        'BAD_FRAME',
+        `compressed packet does not inflate: ${(e as Error).message}`,
+        this.commandOffset,
+        e,
+      );
+    }
+    if (inner.length !== outlen) {
+      this.fail(
+        'BAD_FRAME',
+        `compressed packet inflates to ${inner.length} bytes, not ${outlen}`,
+        this.commandOffset,
+      );
+    }
+    const at = this.commandOffset;
+    const saved = { buf: c.buf, pos: c.pos, end: c.end, base: this.bufBase };
+    const z = new ByteCursor();
+    z.reset(new Uint8Array(inner.buffer, inner.byteOffset, inner.length), 0, inner.length);
+    this.inZPacket = true;
+    try {
+      while (z.pos < z.end) {
+        this.commandOffset = at;
+        this.parseCommand(z, z.u8());
+      }
+    } catch (e) {
+      if (e instanceof BlockFault)
+        this.fail(e.code, `inside the compressed packet: ${e.reason}`, at);
+      throw e;
+    } finally {
+      this.inZPacket = false;
+      this.commandOffset = at;
+      c.reset(saved.buf, saved.pos, saved.end);
+      this.bufBase = saved.base;
     }
   }
 
@@ -375,22 +516,47 @@ export class Dm2Decoder {
     const gamedir = c.string();
     const playernum = c.i16();
     c.skipString(); // level name (the map's title)
-    if (protocol === PROTOCOL_VERSION_R1Q2 || protocol === PROTOCOL_VERSION_Q2PRO) {
-      this.fail(
-        'BAD_SERVERDATA',
-        `protocol ${protocol} (${protocol === PROTOCOL_VERSION_R1Q2 ? 'R1Q2' : 'Q2PRO'}) client demos are not read yet (only 34)`,
-        at,
-      );
-    }
-    if (protocol === PROTOCOL_VERSION_EXTENDED || protocol === PROTOCOL_VERSION_EXTENDED_OLD) {
+    let minor = 0;
+    let esFlags = 0;
+    if (protocol === PROTOCOL_VERSION_R1Q2) {
+      if (c.u8() !== 0)
+        this.fail('BAD_SERVERDATA', "'enhanced' R1Q2 servers are not supported", at);
+      minor = c.u16();
+      c.u8(); // advanced deltas (unused)
+      c.u8(); // strafe-jump hack
+      // The engine clamps unknown minor versions into its range and goes on.
+      minor = Math.min(Math.max(minor, R1Q2_MINOR_MIN), R1Q2_MINOR_MAX);
+      if (minor >= R1Q2_MINOR_LONG_SOLID) esFlags |= ES_LONGSOLID;
+    } else if (protocol === PROTOCOL_VERSION_Q2PRO) {
+      minor = c.u16();
+      if (minor < Q2PRO_MINOR_MIN || minor > Q2PRO_MINOR_MAX) {
+        this.fail('BAD_SERVERDATA', `unsupported Q2PRO minor version ${minor}`, at);
+      }
+      c.u8(); // server state
+      if (minor >= Q2PRO_MINOR_EXTENDED_LIMITS) {
+        if (c.u16() & Q2PRO_PF_EXTENSIONS) {
+          this.fail('BAD_SERVERDATA', 'Q2PRO extended limits are not read yet', at);
+        }
+      } else {
+        c.skip(3); // strafe-jump hack, QW mode, water-jump hack
+      }
+      esFlags |= ES_LONGSOLID;
+      if (minor >= Q2PRO_MINOR_SHORT_ANGLES) esFlags |= ES_SHORTANGLES;
+    } else if (
+      protocol === PROTOCOL_VERSION_EXTENDED ||
+      protocol === PROTOCOL_VERSION_EXTENDED_OLD
+    ) {
       this.fail('BAD_SERVERDATA', `protocol ${protocol} (extended limits) is not read yet`, at);
-    }
-    if (protocol !== PROTOCOL_VERSION_DEFAULT) {
+    } else if (protocol !== PROTOCOL_VERSION_DEFAULT) {
       this.fail('BAD_SERVERDATA', `unsupported protocol ${protocol}`, at);
     }
     if (playernum < 0 || playernum >= 256) {
       this.fail('BAD_SERVERDATA', `player number ${playernum} (cinematics carry no frames)`, at);
     }
+    this.protocol = protocol;
+    this.minor = minor;
+    this.esFlags = esFlags;
+    this.frameTime = DM2_FRAME_TIME;
     this.flushHeader();
     if (this.segment >= 0) this.framesBefore += this.frameIndex + 1;
     this.segment++;
@@ -407,7 +573,7 @@ export class Dm2Decoder {
       kind: 'segment',
       segment: this.segment,
       protocol,
-      version: 0,
+      version: minor,
       flags: 0,
       servercount,
       gamedir,
@@ -447,7 +613,10 @@ export class Dm2Decoder {
 
   private parseConfigstring(c: ByteCursor): void {
     const index = c.u16();
-    const value = c.string();
+    this.storeConfigstring(index, c.string());
+  }
+
+  private storeConfigstring(index: number, value: string): void {
     const cs = CS_LAYOUT_OLD;
     if (index >= cs.end) {
       this.fail('BAD_CONFIGSTRING', `configstring index ${index} >= ${cs.end}`, this.commandOffset);
@@ -471,10 +640,13 @@ export class Dm2Decoder {
   }
 
   private parseBaseline(c: ByteCursor): void {
-    const number = readEntityHeader(c, this.scratchBits);
+    this.storeBaseline(c, readEntityHeader(c, this.scratchBits));
+  }
+
+  private storeBaseline(c: ByteCursor, number: number): void {
     this.checkEntityNumber(number);
     const state = new EntityState();
-    readEntityDelta(c, state, NULL_STATE, number, this.scratchBits[0]);
+    readEntityDelta(c, state, NULL_STATE, number, this.scratchBits[0], this.esFlags);
     this.baselines[number] = state;
   }
 
@@ -521,11 +693,24 @@ export class Dm2Decoder {
     }
   }
 
-  private parseFrame(c: ByteCursor): void {
+  private parseFrame(c: ByteCursor, extrabits: number): void {
     const at = this.commandOffset;
-    const number = c.i32();
-    const deltaNumber = c.i32();
-    c.u8(); // frames the server suppressed (rate drops): no effect on the state
+    const enhanced = this.protocol !== PROTOCOL_VERSION_DEFAULT;
+    let number: number;
+    let deltaNumber: number;
+    let extra = 0;
+    if (enhanced) {
+      const word = c.i32() >>> 0;
+      number = word & FRAMENUM_MASK;
+      const distance = word >>> FRAMENUM_BITS;
+      deltaNumber = distance === FRAME_DELTA_NONE ? -1 : number - distance;
+      const b = c.u8(); // low nibble: suppressed frames; high nibble: extra player bits
+      extra = (extrabits << 4) | (b >> 4);
+    } else {
+      number = c.i32();
+      deltaNumber = c.i32();
+      c.u8(); // frames the server suppressed (rate drops): no effect on the state
+    }
     if (number < 0) this.fail('BAD_FRAME', `frame number ${number} < 0`, at);
     const areabytes = c.u8();
     if (areabytes > MAX_AREA_BYTES) {
@@ -561,15 +746,26 @@ export class Dm2Decoder {
     // The target slot may be the one we delta from (16 frames apart): decode into a scratch.
     const out = target === from ? new StoredFrame() : target;
 
-    const op = c.u8();
+    const op = enhanced ? Svc.PlayerInfo : c.u8();
     if (op !== Svc.PlayerInfo) {
       this.fail('BAD_FRAME', `frame without playerinfo (opcode ${op})`, this.bufBase + c.pos - 1);
     }
     if (from) out.ps.copyFrom(from.ps);
     else out.ps.clear();
-    readPlayerDelta(c, out.ps, c.u16());
+    if (enhanced) {
+      readPlayerDeltaEnhanced(c, out.ps, c.u16(), extra);
+      if (this.protocol === PROTOCOL_VERSION_Q2PRO && extra & EPS_CLIENTNUM) {
+        // The player whose view the frame shows (a demo of a chasing spectator).
+        const clientNum = this.minor >= Q2PRO_MINOR_CLIENTNUM_SHORT ? c.i16() : c.u8();
+        if (clientNum < 0 || clientNum >= 256) {
+          this.fail('BAD_FRAME', `frame shows client ${clientNum}`, at);
+        }
+      }
+    } else {
+      readPlayerDelta(c, out.ps, c.u16());
+    }
 
-    const op2 = c.u8();
+    const op2 = enhanced ? Svc.PacketEntities : c.u8();
     if (op2 !== Svc.PacketEntities) {
       this.fail(
         'BAD_FRAME',
@@ -606,7 +802,7 @@ export class Dm2Decoder {
         return;
       }
       const s = new EntityState().copyFrom(source);
-      readEntityDelta(c, s, source, number, b);
+      readEntityDelta(c, s, source, number, b, this.esFlags);
       ents[n++] = s;
     };
     for (;;) {
@@ -724,7 +920,7 @@ export class Dm2Decoder {
       kind: 'frame',
       segment: this.segment,
       index: this.frameIndex,
-      time: this.frameIndex * DM2_FRAME_TIME,
+      time: this.frameIndex * this.frameTime,
       players,
       entities: this.wantEntities ? entityFrames(f) : null,
     };

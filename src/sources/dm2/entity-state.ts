@@ -8,6 +8,7 @@ import {
   U_ANGLE1,
   U_ANGLE2,
   U_ANGLE3,
+  U_ANGLE16,
   U_EFFECTS16,
   U_EFFECTS8,
   U_EVENT,
@@ -35,6 +36,12 @@ import {
 
 /** Degrees per unit of an 8-bit angle (signed byte × 360/256), as float32 like the engine. */
 const BYTE_ANGLE = Math.fround(360 / 256);
+/** Degrees per unit of a 16-bit angle, as float32. */
+const SHORT_ANGLE = Math.fround(360 / 65536);
+
+/** Entity encoding options of protocols 35/36 (`MSG_ES_*` on the reading side). */
+export const ES_LONGSOLID = 1 << 0;
+export const ES_SHORTANGLES = 1 << 1;
 
 export class EntityState {
   number = 0;
@@ -117,6 +124,7 @@ export function readEntityDelta(
   from: Readonly<EntityState>,
   number: number,
   bits: number,
+  esFlags = 0,
 ): void {
   to.number = number;
   to.event = 0;
@@ -139,9 +147,15 @@ export function readEntityDelta(
     if (bits & U_ORIGIN1) to.ox = c.i16() * 0.125;
     if (bits & U_ORIGIN2) to.oy = c.i16() * 0.125;
     if (bits & U_ORIGIN3) to.oz = c.i16() * 0.125;
-    if (bits & U_ANGLE1) to.ax = Math.fround(c.i8() * BYTE_ANGLE);
-    if (bits & U_ANGLE2) to.ay = Math.fround(c.i8() * BYTE_ANGLE);
-    if (bits & U_ANGLE3) to.az = Math.fround(c.i8() * BYTE_ANGLE);
+    if (esFlags & ES_SHORTANGLES && bits & U_ANGLE16) {
+      if (bits & U_ANGLE1) to.ax = Math.fround(c.i16() * SHORT_ANGLE);
+      if (bits & U_ANGLE2) to.ay = Math.fround(c.i16() * SHORT_ANGLE);
+      if (bits & U_ANGLE3) to.az = Math.fround(c.i16() * SHORT_ANGLE);
+    } else {
+      if (bits & U_ANGLE1) to.ax = Math.fround(c.i8() * BYTE_ANGLE);
+      if (bits & U_ANGLE2) to.ay = Math.fround(c.i8() * BYTE_ANGLE);
+      if (bits & U_ANGLE3) to.az = Math.fround(c.i8() * BYTE_ANGLE);
+    }
     if (bits & U_OLDORIGIN) {
       to.oldx = c.i16() * 0.125;
       to.oldy = c.i16() * 0.125;
@@ -149,7 +163,7 @@ export function readEntityDelta(
     }
     if (bits & U_SOUND) to.sound = c.u8();
     if (bits & U_EVENT) to.event = c.u8();
-    if (bits & U_SOLID) to.solid = c.u16();
+    if (bits & U_SOLID) to.solid = esFlags & ES_LONGSOLID ? c.i32() >>> 0 : c.u16();
   }
   if (!(bits & U_OLDORIGIN) && !(to.renderfx & RF_BEAM)) {
     to.oldx = from.ox;

@@ -5,6 +5,12 @@
  */
 import type { ByteCursor } from '../mvd2/cursor.js';
 import {
+  EPS_GUNANGLES,
+  EPS_GUNOFFSET,
+  EPS_M_ORIGIN2,
+  EPS_M_VELOCITY2,
+  EPS_STATS,
+  EPS_VIEWANGLE2,
   MAX_STATS,
   PS_BLEND,
   PS_FOV,
@@ -148,6 +154,61 @@ export function readPlayerDelta(c: ByteCursor, to: PlayerState, flags: number): 
   if (flags & PS_RDFLAGS) to.rdflags = c.u8();
   const statbits = c.i32();
   if (statbits !== 0) {
+    for (let i = 0; i < MAX_STATS; i++) if (statbits & (1 << i)) to.stats[i] = c.i16();
+  }
+}
+
+/**
+ * The player delta of protocols 35 and 36 (`MSG_ParseDeltaPlayerstate_Enhanced` without the
+ * extended limits): z of origin and velocity, roll, gun offset and angles, and the stats are
+ * announced by the extra bits.
+ */
+export function readPlayerDeltaEnhanced(
+  c: ByteCursor,
+  to: PlayerState,
+  flags: number,
+  extra: number,
+): void {
+  if (flags & PS_M_TYPE) to.pmType = c.u8();
+  if (flags & PS_M_ORIGIN) {
+    to.origin[0] = c.i16();
+    to.origin[1] = c.i16();
+  }
+  if (extra & EPS_M_ORIGIN2) to.origin[2] = c.i16();
+  if (flags & PS_M_VELOCITY) {
+    to.velocity[0] = c.i16();
+    to.velocity[1] = c.i16();
+  }
+  if (extra & EPS_M_VELOCITY2) to.velocity[2] = c.i16();
+  if (flags & PS_M_TIME) to.pmTime = c.u8();
+  if (flags & PS_M_FLAGS) to.pmFlags = c.u8();
+  if (flags & PS_M_GRAVITY) to.gravity = c.i16();
+  if (flags & PS_M_DELTA_ANGLES) {
+    to.deltaAngles[0] = c.i16();
+    to.deltaAngles[1] = c.i16();
+    to.deltaAngles[2] = c.i16();
+  }
+  if (flags & PS_VIEWOFFSET) quarters(c, to.viewoffset);
+  if (flags & PS_VIEWANGLES) {
+    to.viewangles[0] = c.i16() * SHORT_ANGLE;
+    to.viewangles[1] = c.i16() * SHORT_ANGLE;
+  }
+  if (extra & EPS_VIEWANGLE2) to.viewangles[2] = c.i16() * SHORT_ANGLE;
+  if (flags & PS_KICKANGLES) quarters(c, to.kickAngles);
+  if (flags & PS_WEAPONINDEX) to.gunIndex = c.u8();
+  if (flags & PS_WEAPONFRAME) to.gunFrame = c.u8();
+  if (extra & EPS_GUNOFFSET) quarters(c, to.gunOffset);
+  if (extra & EPS_GUNANGLES) quarters(c, to.gunAngles);
+  if (flags & PS_BLEND) {
+    to.blend[0] = c.u8();
+    to.blend[1] = c.u8();
+    to.blend[2] = c.u8();
+    to.blend[3] = c.u8();
+  }
+  if (flags & PS_FOV) to.fov = c.u8();
+  if (flags & PS_RDFLAGS) to.rdflags = c.u8();
+  if (extra & EPS_STATS) {
+    const statbits = c.i32();
     for (let i = 0; i < MAX_STATS; i++) if (statbits & (1 << i)) to.stats[i] = c.i16();
   }
 }

@@ -43,6 +43,15 @@ export const enum Svc {
   PacketEntities = 18,
   DeltaPacketEntities = 19,
   Frame = 20,
+  // Protocols 35 (R1Q2) and 36 (Q2PRO) only.
+  ZPacket = 21,
+  ZDownload = 22,
+  /** Q2PRO: configstrings and baselines in one message. */
+  Gamestate = 23,
+  Setting = 24,
+  /** Q2PRO: configstrings only, baselines only. */
+  ConfigstringStream = 25,
+  BaselineStream = 26,
 }
 
 /** Names of the protocol-34 opcodes, for messages. */
@@ -68,7 +77,45 @@ export const SVC_NAMES: readonly string[] = [
   'packetentities',
   'deltapacketentities',
   'frame',
+  'zpacket',
+  'zdownload',
+  'gamestate',
+  'setting',
+  'configstringstream',
+  'baselinestream',
 ];
+
+/** Minor versions of the R1Q2 and Q2PRO protocols the engine accepts. */
+export const R1Q2_MINOR_MIN = 1903;
+export const R1Q2_MINOR_MAX = 1905;
+/** From this R1Q2 minor version on, solids are 32 bits. */
+export const R1Q2_MINOR_LONG_SOLID = 1905;
+export const Q2PRO_MINOR_MIN = 1015;
+export const Q2PRO_MINOR_MAX = 1025;
+/** Q2PRO minor versions that change the format. */
+export const Q2PRO_MINOR_SHORT_ANGLES = 1018;
+export const Q2PRO_MINOR_CLIENTNUM_SHORT = 1022;
+export const Q2PRO_MINOR_EXTENDED_LIMITS = 1024;
+/** Q2PRO serverdata flag: the extended limits (not read by navgen yet). */
+export const Q2PRO_PF_EXTENSIONS = 1 << 3;
+
+/** Frame header of protocols 35/36: a u32 of frame number (27 bits) and delta distance (5 bits). */
+export const FRAMENUM_BITS = 27;
+export const FRAMENUM_MASK = (1 << FRAMENUM_BITS) - 1;
+/** A delta distance of 31: no delta frame. */
+export const FRAME_DELTA_NONE = 31;
+
+/** Extra player state bits of protocols 35/36 (`EPS_*`): frame byte high nibble and command extrabits. */
+export const EPS_GUNOFFSET = 1 << 0;
+export const EPS_GUNANGLES = 1 << 1;
+export const EPS_M_VELOCITY2 = 1 << 2;
+export const EPS_M_ORIGIN2 = 1 << 3;
+export const EPS_VIEWANGLE2 = 1 << 4;
+export const EPS_STATS = 1 << 5;
+export const EPS_CLIENTNUM = 1 << 6;
+
+/** `svc_setting` index of the server's frame rate (Q2PRO). */
+export const SVS_FPS = 1;
 
 /** Player state delta bits of protocol 34 (`PS_*`): a 16-bit word before the fields. */
 export const PS_M_TYPE = 1 << 0;
