@@ -10,7 +10,7 @@ import fg from 'fast-glob';
 import { CliError, EXIT_USAGE } from './exit-codes.js';
 
 /** File names that are demos, for folders. */
-export const DEMO_EXTENSIONS = ['mvd2', 'mvd2.gz'] as const;
+export const DEMO_EXTENSIONS = ['mvd2', 'mvd2.gz', 'dm2', 'dm2.gz'] as const;
 
 function isDir(p: string): boolean {
   try {

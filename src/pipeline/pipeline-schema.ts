@@ -152,7 +152,7 @@ export function pipelineFileSchema(
       },
       bsp: path('The map file (BSP v38), for spawn points and pictures.'),
       demos: {
-        description: 'Demo files or fast-glob patterns (.mvd2, .mvd2.gz).',
+        description: 'Demo files or fast-glob patterns (.mvd2, .dm2, gzipped or not).',
         oneOf: [path('One pattern.'), { type: 'array', minItems: 1, items: path('A pattern.') }],
       },
       output: {

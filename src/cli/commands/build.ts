@@ -52,7 +52,7 @@ export function register(program: Command): void {
     )
     .argument(
       '[inputs...]',
-      'a pipeline file (.yaml/.json), or with --map: demo files, globs or folders (every .mvd2/.mvd2.gz under a folder)',
+      'a pipeline file (.yaml/.json), or with --map: demo files, globs or folders (every .mvd2/.dm2, gzipped or not, under a folder)',
     )
     .option('--map <name>', 'map name (flag form); only segments played on it are used')
     .option('--bsp <file>', 'the map (BSP v38) for spawn points (flag form)')
