@@ -68,6 +68,13 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
       ['total', String(r.nav.links)],
     ]),
   );
+  const src = r.nav.sources;
+  if (src && src.nodes.map > 0) {
+    lines.push('');
+    lines.push(
+      `from the demos: ${src.nodes.demos} nodes, ${src.links.demos} links; from the map (fill): ${src.nodes.map} nodes, ${src.links.map} links; spawn points: ${src.nodes.spawn} nodes, ${src.links.spawn} links`,
+    );
+  }
   const c = r.stages.cluster as ClusterStats | undefined;
   if (c?.dropped) {
     lines.push('');

@@ -43,7 +43,7 @@ import { HashIndex } from './hash-index.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
 import { DemoLanes } from './demo-pool.js';
 import type { DemoRunResult } from './run-demo.js';
-import { graphToNav, type NavBuildStats } from './graph-to-nav.js';
+import { NODE_FROM_MAP, graphToNav, type NavBuildStats } from './graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
 import { demoStages, graphStages, type PipelineSpec } from './pipeline-spec.js';
 import type { GraphOperator, StageContext } from './stage.js';
@@ -325,7 +325,7 @@ export async function runBuild(
   // 5. Outputs.
   observer.phase?.('write');
   const nodeTypes = buildNodeTypeTable(spec.nodeTypes);
-  const { nav, stats } = graphToNav(graph, nodeTypes);
+  const { nav, stats, nodeSource } = graphToNav(graph, nodeTypes);
   // Thresholds that dropped everything: said in the summary; never written over a nav.
   const loss = thresholdLoss(stages.cluster as never, nav);
   if (loss?.empty && existsSync(spec.output.nav))
@@ -368,7 +368,13 @@ export async function runBuild(
     observer.phase?.('report');
     await writeHtmlReport(
       spec.output.html,
-      htmlReportInput(result, { report, nav, map: spec.bsp, previous }),
+      htmlReportInput(result, {
+        report,
+        nav,
+        map: spec.bsp,
+        previous,
+        fromMap: nodeSource.map((c) => (c === NODE_FROM_MAP ? 1 : 0)),
+      }),
     );
     outputs.html = spec.output.html;
   }

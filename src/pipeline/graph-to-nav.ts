@@ -21,7 +21,21 @@ export interface NavBuildStats {
   readonly nodesOverLimit: number;
   /** Links beyond 32 per node that were left out (the least supported). */
   readonly linksOverLimit: number;
+  /**
+   * Where the written nodes and links came from: demo votes, the map alone (`fill`) or spawn
+   * entities. A link is the map's when it touches a map node, a spawn's when it touches a
+   * spawn node, else the demos'.
+   */
+  readonly sources: {
+    readonly nodes: { readonly demos: number; readonly map: number; readonly spawn: number };
+    readonly links: { readonly demos: number; readonly map: number; readonly spawn: number };
+  };
 }
+
+/** Node source codes of {@link graphToNav}'s `nodeSource`. */
+export const NODE_FROM_DEMOS = 0;
+export const NODE_FROM_MAP = 1;
+export const NODE_FROM_SPAWN = 2;
 
 /** Support of spawn links: above any vote weight, so the per-node limit never drops them. */
 const SPAWN_LINK_SUPPORT = 1e12;
@@ -36,7 +50,7 @@ export function graphToNav(
   g: DraftGraph,
   table: NodeTypeTable,
   maxNodes = MAX_NAV_NODES,
-): { nav: NavFile; stats: NavBuildStats } {
+): { nav: NavFile; stats: NavBuildStats; nodeSource: Uint8Array } {
   // Node limit: keep spawn nodes, then the heaviest voted nodes (ties: lower index).
   let keep = g.nodes.map((_, i) => i);
   let nodesOverLimit = 0;
@@ -85,9 +99,37 @@ export function graphToNav(
       linkTypes[lt] = (linkTypes[lt] ?? 0) + 1;
     }
   }
+  const nodeSource = Uint8Array.from(keep, (i) =>
+    g.nodes[i].source === 'map'
+      ? NODE_FROM_MAP
+      : g.nodes[i].source === 'spawn'
+        ? NODE_FROM_SPAWN
+        : NODE_FROM_DEMOS,
+  );
+  const sources = {
+    nodes: { demos: 0, map: 0, spawn: 0 },
+    links: { demos: 0, map: 0, spawn: 0 },
+  };
+  const key = ['demos', 'map', 'spawn'] as const;
+  for (const c of nodeSource) sources.nodes[key[c]]++;
+  nav.nodes.forEach((n, i) => {
+    for (const l of n.links) {
+      const a = nodeSource[i];
+      const b = nodeSource[l.target];
+      const c =
+        a === NODE_FROM_MAP || b === NODE_FROM_MAP
+          ? 'map'
+          : a === NODE_FROM_SPAWN || b === NODE_FROM_SPAWN
+            ? 'spawn'
+            : 'demos';
+      sources.links[c]++;
+    }
+  });
   return {
     nav,
+    nodeSource,
     stats: {
+      sources,
       nodes: nav.nodes.length,
       links,
       nodeTypes: sortKeys(nodeTypes),

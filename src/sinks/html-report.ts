@@ -64,6 +64,8 @@ export interface HtmlReportInput {
   /** The nav this build replaced, for the diff; null or absent when there was none. */
   readonly previous?: NavFile | null;
   readonly nodeTypes?: NodeTypeTable;
+  /** Per node of `nav`, 1 when the map alone gave it (`fill`): drawn hollow. */
+  readonly fromMap?: Uint8Array | null;
 }
 
 /** {@link HtmlReportInput} with the map also given as a BSP path (read when writing). */
@@ -79,6 +81,7 @@ export function htmlReportInput(
     nav: NavFile;
     map: string | RenderMap | BspMap | null;
     previous?: NavFile | null;
+    fromMap?: Uint8Array | null;
   },
 ): HtmlReportFiles {
   return {
@@ -88,6 +91,7 @@ export function htmlReportInput(
     navName: result.outputs.nav ? basename(result.outputs.nav) : undefined,
     map: parts.map,
     previous: parts.previous ?? null,
+    fromMap: parts.fromMap ?? null,
   };
 }
 
@@ -342,7 +346,14 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   ].join(' · ');
 
   const sections = [
-    picturesSection({ nav: input.nav, title: navName, map, overlay, nodeTypes: types }),
+    picturesSection({
+      nav: input.nav,
+      title: navName,
+      map,
+      overlay,
+      nodeTypes: types,
+      fromMap: input.fromMap ?? null,
+    }),
     `<section id="nav"><h2>Nodes and links</h2>` +
       `<p>${summary.nodes} nodes, ${summary.links} links (at most ${summary.maxLinksPerNode} on one node); ` +
       `${summary.weakComponents} weak components (largest ${summary.largestWeakComponent} nodes), ${summary.strongComponents} strong; ` +

@@ -1,13 +1,14 @@
 /**
  * Draws the nav into the panels: its link lines (see `link-lines.ts`), arrowheads on one-way
- * lines, and one dot per node coloured by type, in the panel of the floor it stands on. A line
+ * lines, and one dot per node coloured by type (hollow for nodes the map alone gave), in the
+ * panel of the floor it stands on. A line
  * whose ends stand in two panels is drawn in both, dashed, so that no panel hides where a link
  * leads.
  */
 import { nodeTypeLabel, type NodeTypeTable } from '../../nav/node-types.js';
 import type { NavFile } from '../../nav/types.js';
 import { linkLines, type LinkLine } from './link-lines.js';
-import { nodeTypeColour } from './palette.js';
+import { colours, nodeTypeColour } from './palette.js';
 import { linePanels, type Panel } from './panel.js';
 import { escapeXml, num, points } from './svg-format.js';
 import { projectX, projectY } from './top-down-view.js';
@@ -24,12 +25,16 @@ export interface DrawnLinks {
   readonly crossBand: boolean;
 }
 
-/** Draws `nav`; `nodePanel[i]` is node i's panel, or -1 for none. */
+/**
+ * Draws `nav`; `nodePanel[i]` is node i's panel, or -1 for none. Nodes with `fromMap[i]` set
+ * (the map alone gave them, `fill`) are drawn hollow, ringed in their type's colour.
+ */
 export function drawNav(
   nav: NavFile,
   nodePanel: Int32Array,
   panels: readonly Panel[],
   table: NodeTypeTable,
+  fromMap: Uint8Array | null = null,
 ): DrawnLinks {
   const lines = linkLines(nav);
   let crossBand = false;
@@ -43,9 +48,14 @@ export function drawNav(
   nav.nodes.forEach((n, i) => {
     if (nodePanel[i] < 0) return;
     const p = panels[nodePanel[i]];
+    const colour = nodeTypeColour(table, n.type);
+    const paint =
+      fromMap && fromMap[i]
+        ? `data-source="map" fill="${colours.background}" stroke="${colour}" stroke-width="1.2"`
+        : `fill="${colour}"`;
     p.nodes.push(
       `<circle class="node" data-node="${i}" data-type="${escapeXml(nodeTypeLabel(table, n.type))}" ` +
-        `cx="${p.x(n.origin[0])}" cy="${p.y(n.origin[1])}" r="${NODE_RADIUS}" fill="${nodeTypeColour(table, n.type)}"/>`,
+        `cx="${p.x(n.origin[0])}" cy="${p.y(n.origin[1])}" r="${NODE_RADIUS}" ${paint}/>`,
     );
   });
   return { lines, crossBand };

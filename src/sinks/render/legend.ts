@@ -41,6 +41,8 @@ export interface LegendInput {
   readonly lava: boolean;
   readonly ladders: boolean;
   readonly spawns: number;
+  /** Nodes the map alone gave (`fill`), drawn hollow; 0 leaves the row out. */
+  readonly fromMap?: number;
   readonly overlayTitle: string | null;
   readonly overlay: readonly LegendOverlayRow[];
   /** For the scale bar. [Units: pixels per world unit] */
@@ -101,6 +103,15 @@ export function legendSvg(
       .filter((s) => s !== '')
       .join(', ');
     out.push(text(x + 24, `${t.label}  ${counts}`), '</g>');
+  }
+
+  if ((input.fromMap ?? 0) > 0) {
+    at += ROW;
+    out.push(
+      `<g class="legend-source" data-source="map" data-nodes="${input.fromMap}">` +
+        `<circle cx="${num(x + 8)}" cy="${num(at)}" r="3.5" fill="${colours.background}" stroke="${colours.text}" stroke-width="1.2"/>`,
+    );
+    out.push(text(x + 24, `hollow: from the map (fill)  ${input.fromMap}`), '</g>');
   }
 
   heading('Links');

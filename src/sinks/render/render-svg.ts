@@ -47,6 +47,8 @@ export interface NavPictureInput {
   readonly navtest?: NavtestMarks | null;
   /** Names and colours of type numbers. */
   readonly nodeTypes?: NodeTypeTable;
+  /** Per node, 1 when the map alone gave it (`fill`): drawn hollow. Absent: all from demos. */
+  readonly fromMap?: Uint8Array | null;
 }
 
 export interface NavPictureOptions {
@@ -134,7 +136,8 @@ export function renderNavSvg(
   const nodePanel = nodePanels(nav.nodes, bands);
 
   if (input.map) drawMap(input.map, panels);
-  const { lines, crossBand } = drawNav(nav, nodePanel, panels, table);
+  const fromMap = input.fromMap ?? null;
+  const { lines, crossBand } = drawNav(nav, nodePanel, panels, table, fromMap);
   if (input.overlay) drawOverlay(input.overlay, nav, bands, nodePanel, panels, table);
   if (input.navtest) drawNavtest(input.navtest, nav, nodePanel, panels);
 
@@ -161,6 +164,7 @@ export function renderNavSvg(
     lava: input.map?.liquids.some((l) => l.kind === 'lava') ?? false,
     ladders: (input.map?.ladders.length ?? 0) > 0,
     spawns: input.map?.spawns.length ?? 0,
+    fromMap: fromMap ? fromMap.reduce((n, v) => n + (v ? 1 : 0), 0) : 0,
     overlayTitle: input.overlay
       ? overlayTitle(input.overlay)
       : input.navtest
