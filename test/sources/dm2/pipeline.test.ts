@@ -3,7 +3,8 @@
  * ladder guide gives ladder nodes at urbanjungle's ladder brushes, and each jumping guide
  * gives JUMP links on terminal. The recorder feeds the per-demo stages like an MVD2 player.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -20,6 +21,30 @@ import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-dm2-build-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const sha = (p: string): string => createHash('sha256').update(readFileSync(p)).digest('hex');
+
+async function buildMany(
+  map: string,
+  demos: string[],
+  name: string,
+  more: { workers?: number; cache?: string | false } = {},
+) {
+  const spec = await pipelineFromFlags(
+    {
+      map,
+      bsp: fixture('maps', `${map}.bsp`),
+      out: join(dir, `${name}.nav`),
+      demos,
+      minDemos: 1,
+      cache: false,
+      workers: 1,
+      ...more,
+    },
+    dir,
+  );
+  return runBuild(spec);
+}
 
 async function buildOne(map: string, demo: string, name: string) {
   const spec = await pipelineFromFlags(
@@ -102,5 +127,36 @@ describeFixtures('client demos in the pipeline (--min-demos 1)', () => {
       n.links.filter((l) => l.targetType === defaultNodeTypes.JUMP),
     );
     expect(jumps.length).toBeGreaterThan(0);
+  });
+
+  it('cache, demo order, workers and quarantine follow the MVD2 rules', async () => {
+    const guides = ['AQtion-jumping-guide.dm2', 'AQtion-ramp-jumping-guide.dm2'].map((d) =>
+      fixture('dm2', d),
+    );
+    const cache = join(dir, 'cache');
+    const cold = await buildMany('terminal', guides, 'cold', { cache, workers: 2 });
+    expect(cold.demos.map((d) => [d.source, d.status])).toEqual([
+      ['read', 'used'],
+      ['read', 'used'],
+    ]);
+    const warm = await buildMany('terminal', [...guides].reverse(), 'warm', { cache });
+    expect(warm.demos.every((d) => d.source === 'cache')).toBe(true);
+    await buildMany('terminal', guides, 'nocache', { cache: false, workers: 1 });
+    const h = sha(join(dir, 'cold.nav'));
+    expect(sha(join(dir, 'warm.nav'))).toBe(h);
+    expect(sha(join(dir, 'nocache.nav'))).toBe(h);
+
+    // A damaged copy (an unknown message in the middle) is quarantined: the same nav.
+    const raw = new Uint8Array(readFileSync(guides[0]));
+    const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+    let at = 0;
+    for (let k = 0; k < 500; k++) at += 4 + view.getInt32(at, true);
+    raw[at + 4] = 25;
+    const bad = join(dir, 'bad-copy.dm2');
+    writeFileSync(bad, raw);
+    const withBad = await buildMany('terminal', [...guides, bad], 'with-bad', { cache });
+    const badReport = withBad.demos.find((d) => d.file.endsWith('bad-copy.dm2'))!;
+    expect(badReport.status).toBe('quarantined');
+    expect(sha(join(dir, 'with-bad.nav'))).toBe(h);
   });
 });
