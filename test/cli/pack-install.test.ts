@@ -8,7 +8,7 @@
  * The copy keeps this test from touching the checkout's dist/, which other tests run.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
@@ -34,10 +34,11 @@ describeFixtures('npm pack, npm install -g, navgen from anywhere', () => {
   let prefix: string;
   let tarball: string;
   let files: string[];
+  let copy: string;
 
   beforeAll(() => {
     tmp = tempFolder('pack');
-    const copy = join(tmp, 'checkout');
+    copy = join(tmp, 'checkout');
     mkdirSync(copy);
     for (const f of [
       'package.json',
@@ -78,6 +79,24 @@ describeFixtures('npm pack, npm install -g, navgen from anywhere', () => {
       files.filter((f) => /^(src|test|bench|scripts)\//.test(f) || /mvd2-writer|\.map$/.test(f)),
     ).toEqual([]);
   });
+
+  it('rebundles a checkout whose sources changed, before running (./bin/navgen)', () => {
+    // Saved after the last build (whose stamp is its start time), before this rebuild.
+    const saved = new Date(Date.now() - 1_000);
+    utimesSync(join(copy, 'src', 'version.ts'), saved, saved);
+    const r = spawnSync(process.execPath, [join(copy, 'bin', 'navgen'), '--version'], {
+      cwd: tmp,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/building from src\//);
+    const again = spawnSync(process.execPath, [join(copy, 'bin', 'navgen'), '--version'], {
+      cwd: tmp,
+      encoding: 'utf8',
+    });
+    expect(again.stderr).toBe('');
+    expect(again.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  }, 120_000);
 
   it('runs `navgen build` from another folder without rebuilding', () => {
     const bin = join(prefix, 'bin', 'navgen');
