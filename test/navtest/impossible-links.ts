@@ -19,9 +19,11 @@ const tr = newTraceResult();
 
 type V = [number, number, number];
 
-/** The floor under `p` (player origin height), within `depth`; null if none. */
+/** The floor under `p` (player origin height), within `depth` (and 2 u above); null if none. */
 export function floorBelow(m: CollisionModel, p: readonly number[], depth: number): V | null {
-  const t = boxTrace(m, p, [p[0], p[1], p[2] - depth], MINS, MAXS, 0, MASK_PLAYERSOLID, tr);
+  // From 2 u higher: a box resting exactly on a floor counts as inside it.
+  const start = [p[0], p[1], p[2] + 2];
+  const t = boxTrace(m, start, [p[0], p[1], p[2] - depth], MINS, MAXS, 0, MASK_PLAYERSOLID, tr);
   if (t.startsolid || t.fraction >= 1 || t.normal[2] < 0.7) return null;
   return [t.endpos[0], t.endpos[1], t.endpos[2]];
 }
