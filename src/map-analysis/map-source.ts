@@ -1,10 +1,12 @@
 /**
  * The map a build's graph stages share: the BSP is read and decoded once per file version
  * (path, size and modification time), whichever stage asks first, and every stage gets the same
- * plain-data world. A rebuild in watch mode after the map changed reads it again.
+ * plain-data world, and the collision model built from it once. A rebuild in watch mode after
+ * the map changed reads it again.
  */
 import { stat } from 'node:fs/promises';
 import { readBsp, type BspMap } from '../sources/bsp/read-bsp.js';
+import { buildCollisionModel, type CollisionModel } from '../world/collision-model.js';
 
 const loaded = new Map<string, Promise<BspMap>>();
 
@@ -20,4 +22,17 @@ export async function loadMap(bsp: string): Promise<BspMap> {
     map.catch(() => loaded.delete(key));
   }
   return map;
+}
+
+const models = new WeakMap<BspMap, CollisionModel>();
+
+/** The engine's collision model of `bsp`'s world, built once per decoded map. */
+export async function loadCollision(bsp: string): Promise<CollisionModel> {
+  const map = await loadMap(bsp);
+  let model = models.get(map);
+  if (!model) {
+    model = buildCollisionModel(map.world);
+    models.set(map, model);
+  }
+  return model;
 }

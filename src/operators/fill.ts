@@ -31,10 +31,12 @@ import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
-import { loadMap } from '../map-analysis/map-source.js';
+import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
 import { traverse, type Traversal } from '../map-analysis/walk-link.js';
 import { hashFile } from '../pipeline/demo-cache.js';
+import { simulateLink } from '../navtest/simulate-link.js';
+import type { CollisionModel } from '../world/collision-model.js';
 
 export interface FillOptions {
   /** Grid spacing of floor samples. [Units: world units] [Limit: 16..256] */
@@ -70,6 +72,8 @@ const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT', 'LADDER_DOWN', '
 
 export interface FillMap {
   readonly world: BspWorld;
+  /** The engine's collision model, to run each filled link with player movement; null: box checks only. */
+  readonly collision: CollisionModel | null;
   readonly floor: FloorSamples;
   readonly cached: boolean;
 }
@@ -197,20 +201,13 @@ export function fillGraph(
     });
   }
   const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0, rise: 0 };
-  let gridLinks = 0;
-  let demoLinks = 0;
-  let drops = 0;
-  let jumps = 0;
+  const demoLinkCount = links.length;
   for (const q of sorted) {
     const from = nodeOf.get(q);
     if (from === undefined) continue;
     for (const { r, how } of edges.get(q) ?? []) {
       const to = nodeOf.get(r);
-      if (to === undefined) continue;
-      links.push({ from, to, type: LINK_TYPE[how], ...evidence });
-      if (how === 'drop') drops++;
-      if (how === 'jump') jumps++;
-      gridLinks++;
+      if (to !== undefined) links.push({ from, to, type: LINK_TYPE[how], ...evidence });
     }
     // To and from the demo nodes around.
     const p = at(q);
@@ -226,27 +223,92 @@ export function fillGraph(
         links.push({ from, to: n, type, ...evidence });
       }
       if (back) links.push({ from: n, to: from, type: LINK_TYPE[back], ...evidence });
-      drops += (out === 'drop' ? 1 : 0) + (back === 'drop' ? 1 : 0);
-      jumps += (out === 'jump' ? 1 : 0) + (back === 'jump' ? 1 : 0);
-      if (out || back) {
-        made++;
-        demoLinks += (out ? 1 : 0) + (back ? 1 : 0);
-      }
+      if (out || back) made++;
     }
   }
+  const proposed = links.length - demoLinkCount;
+
+  // Every filled link is then run by a simulated bot with the engine's player movement
+  // (navtest's simulateLink); the ones it fails go, and so do map nodes no longer joined to a
+  // demo node by the links left.
+  const failures: Record<string, number> = {};
+  let kept = links;
+  if (map.collision) {
+    const model = map.collision;
+    kept = links.filter((l, k) => {
+      if (k < demoLinkCount) return true;
+      const r = simulateLink(model, {
+        from: nodes[l.from].origin,
+        to: nodes[l.to].origin,
+        linkType: l.type,
+        fromType: nodes[l.from].type,
+        toType: nodes[l.to].type,
+      });
+      if (!r.passed) failures[r.reason] = (failures[r.reason] ?? 0) + 1;
+      return r.passed;
+    });
+  }
+  const out = joinedToDemoNodes(nodes, kept, g.nodes.length);
+  const added = out.links.slice(demoLinkCount);
+  const count = (type: string) => added.filter((l) => l.type === type).length;
   return {
-    graph: { nodes, links },
+    graph: out,
     stats: {
       floorSamples: floor.z.length,
       floorCached: map.cached,
       floorReached: queue.length,
-      nodesAdded: nodeOf.size,
-      linksAdded: gridLinks + demoLinks,
-      linksBetweenFilled: gridLinks,
-      linksWithDemoNodes: demoLinks,
-      dropLinks: drops,
-      jumpLinks: jumps,
+      nodesAdded: out.nodes.length - g.nodes.length,
+      nodesNotJoined: nodes.length - out.nodes.length,
+      linksProposed: proposed,
+      linksFailedSimulation: failures,
+      linksAdded: added.length,
+      linksBetweenFilled: added.filter((l) => l.from >= g.nodes.length && l.to >= g.nodes.length)
+        .length,
+      dropLinks: count(LINK_TYPE.drop),
+      jumpLinks: count(LINK_TYPE.jump),
+      simulated: map.collision !== null,
     },
+  };
+}
+
+/**
+ * The graph without the map nodes (index `firstMap` on) that no chain of links, taken both ways,
+ * joins to a node before them; links re-indexed, order kept.
+ */
+function joinedToDemoNodes(
+  nodes: readonly DraftNode[],
+  links: readonly DraftLink[],
+  firstMap: number,
+): DraftGraph {
+  const adjacent: number[][] = nodes.map(() => []);
+  for (const l of links) {
+    adjacent[l.from].push(l.to);
+    adjacent[l.to].push(l.from);
+  }
+  const seen = new Uint8Array(nodes.length);
+  const stack: number[] = [];
+  for (let i = 0; i < firstMap; i++) {
+    seen[i] = 1;
+    stack.push(i);
+  }
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    for (const m of adjacent[n])
+      if (!seen[m]) {
+        seen[m] = 1;
+        stack.push(m);
+      }
+  }
+  const index = new Int32Array(nodes.length).fill(-1);
+  const kept: DraftNode[] = [];
+  nodes.forEach((n, i) => {
+    if (seen[i]) index[i] = kept.push(n) - 1;
+  });
+  return {
+    nodes: kept,
+    links: links
+      .filter((l) => index[l.from] >= 0 && index[l.to] >= 0)
+      .map((l) => ({ ...l, from: index[l.from], to: index[l.to] })),
   };
 }
 
@@ -301,9 +363,13 @@ export function fillMapLoader(
 ): (spacing: number) => Promise<FillMap | null> {
   return async (spacing) => {
     if (!bsp) return null;
-    const [map, hash] = await Promise.all([loadMap(bsp), hashFile(bsp)]);
+    const [map, hash, collision] = await Promise.all([
+      loadMap(bsp),
+      hashFile(bsp),
+      loadCollision(bsp),
+    ]);
     const { floor, cached } = await walkableFloor(map.world, hash, spacing, cacheDir);
-    return { world: map.world, floor, cached };
+    return { world: map.world, collision, floor, cached };
   };
 }
 

@@ -19,8 +19,10 @@ import { traverse } from '../../src/map-analysis/walk-link.js';
 import { sampleFloor, walkableFloor } from '../../src/map-analysis/walkable-floor.js';
 import { fillGraph, fillDefaults } from '../../src/operators/fill.js';
 import { classifyDefaults, classifyGraph } from '../../src/operators/classify.js';
-import type { DraftGraph, DraftNode } from '../../src/operators/graph-types.js';
+import type { DraftGraph, DraftLink, DraftNode } from '../../src/operators/graph-types.js';
+import { simulateLink } from '../../src/navtest/simulate-link.js';
 import { box, syntheticWorld } from './synthetic-world.js';
+import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -284,7 +286,8 @@ describe('fill', () => {
     links: [{ from: 0, to: 1, type: 'MOVE', weight: 1, demos: 3, votes: 5, airborne: 0, rise: 0 }],
   };
   const floor = sampleFloor(w, 64);
-  const r = fillGraph(demo, { world: w, floor, cached: false }, fillDefaults);
+  const collision = buildCollisionModel(w);
+  const r = fillGraph(demo, { world: w, collision, floor, cached: false }, fillDefaults);
   const added = r.graph.nodes.slice(2);
 
   it('covers the floor reached from demo nodes, through the door, with map nodes', () => {
@@ -314,6 +317,53 @@ describe('fill', () => {
     for (const n of r.graph.nodes)
       expect(standsAt(w, ...(n.origin as [number, number, number]))).toBe(true);
     expect(r.graph.links.some((l) => l.from < 2 && l.to >= 2)).toBe(true); // joined to the demo nodes
+    expect(r.stats.simulated).toBe(true);
+  });
+
+  it('runs every filled link with the engine movement: a link the bot fails is not kept', () => {
+    // A 200-unit shelf over the floor: the boxes call the drop safe (<= 210); the simulated bot
+    // with AQtion's fall damage has the last word, link by link.
+    const sky = box([-512, -512, 600], [512, 512, 632], SOLID);
+    const shelf = syntheticWorld([FLOOR, sky, box([-512, -512, 0], [-24, 512, 200], SOLID)]);
+    const top: DraftGraph = {
+      nodes: [node([-300, 0, 224.125]), node([-200, 0, 224.125])],
+      links: [],
+    };
+    const f = sampleFloor(shelf, 64);
+    const model = buildCollisionModel(shelf);
+    const boxesOnly = fillGraph(
+      top,
+      { world: shelf, collision: null, floor: f, cached: false },
+      fillDefaults,
+    );
+    const simulated = fillGraph(
+      top,
+      { world: shelf, collision: model, floor: f, cached: false },
+      fillDefaults,
+    );
+    const key = (g: DraftGraph, l: DraftLink) =>
+      `${g.nodes[l.from].origin.join(',')}>${g.nodes[l.to].origin.join(',')}`;
+    const kept = new Set(simulated.graph.links.map((l) => key(simulated.graph, l)));
+    const drops = boxesOnly.graph.links.filter((l) => l.type === 'STAND_DROP');
+    expect(drops.length).toBeGreaterThan(0);
+    let refused = 0;
+    for (const l of drops) {
+      const g = boxesOnly.graph;
+      const r = simulateLink(model, {
+        from: g.nodes[l.from].origin,
+        to: g.nodes[l.to].origin,
+        linkType: l.type,
+        fromType: g.nodes[l.from].type,
+        toType: g.nodes[l.to].type,
+      });
+      const both = [g.nodes[l.from], g.nodes[l.to]].every((n) =>
+        simulated.graph.nodes.some((m) => m.origin.join() === n.origin.join()),
+      );
+      if (!r.passed) refused++;
+      if (both) expect(kept.has(key(g, l))).toBe(r.passed);
+    }
+    const failed = Object.values(simulated.stats.linksFailedSimulation as Record<string, number>);
+    expect(failed.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(refused);
   });
 
   it('the floor is cached by hash and a cached floor gives the same graph', async () => {
@@ -323,7 +373,11 @@ describe('fill', () => {
     expect(first.cached).toBe(false);
     expect(second.cached).toBe(true);
     expect(readdirSync(dir).filter((f) => f.startsWith('map-abc-64'))).toHaveLength(1);
-    const again = fillGraph(demo, { world: w, floor: second.floor, cached: true }, fillDefaults);
+    const again = fillGraph(
+      demo,
+      { world: w, collision, floor: second.floor, cached: true },
+      fillDefaults,
+    );
     expect(again.graph).toEqual(r.graph);
   });
 });

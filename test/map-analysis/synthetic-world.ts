@@ -92,6 +92,12 @@ export function syntheticWorld(
     }
     next = inside;
   }
+  // The engine's trees start at a node: a world of one leaf gets a root whose children are it.
+  if (next < 0) {
+    nodePlanes.push(plane([0, 0, 1], 65536));
+    children.push(next, next);
+    next = nodePlanes.length - 1;
+  }
   const head = next;
   const modelHeads = [head];
   // The world's bounds: those of its solids, as a compiler's would be.
@@ -154,7 +160,7 @@ export function syntheticWorld(
     brushSides: {
       count: sidePlanes.length,
       plane: Uint16Array.from(sidePlanes),
-      texinfo: new Int16Array(sidePlanes.length),
+      texinfo: new Int16Array(sidePlanes.length).fill(-1),
     },
     models: {
       count,
