@@ -6,11 +6,11 @@
  * Framing: blocks of a signed 32-bit little-endian length and that many bytes (at most 32 KiB,
  * the engine's demo buffer), ended by a length of -1. A file that just stops is TRUNCATED:
  * every frame before the cut has been emitted. Each block holds server messages of protocol
- * 34 (what q2pro's client records), or of 35 (R1Q2) or 36 (Q2PRO) when serverdata says so:
- * packed frame headers with extra player bits, compressed packets, Q2PRO's gamestate (their
- * extended limits are refused, not guessed). Every message is read by its format (also the
- * ones navgen does not use), and an opcode the engine's client would reject is a
- * {@link DemoParseError} naming file, block and byte offset.
+ * 34 (what q2pro's client records; 3434/3435 when it recorded a server with the extended
+ * limits), or of 35 (R1Q2) or 36 (Q2PRO) when serverdata says so: packed frame headers with
+ * extra player bits, compressed packets, Q2PRO's gamestate and extension flags. Every message
+ * is read by its format (also the ones navgen does not use), and an opcode the engine's
+ * client would reject is a {@link DemoParseError} naming file, block and byte offset.
  *
  * What a frame reports: the recorder as a player (slot = serverdata's player number; pm_type,
  * origin, viewoffset, viewangles, rdflags, health from its player state; event from its own
@@ -26,8 +26,10 @@ import {
   type ParsePosition,
 } from '../mvd2/errors.js';
 import {
+  CS_LAYOUT_NEW,
   CS_LAYOUT_OLD,
   RF_BEAM,
+  SND_INDEX16,
   SND_ATTENUATION,
   SND_ENT,
   SND_OFFSET,
@@ -36,21 +38,32 @@ import {
   STAT_HEALTH,
   U_REMOVE,
   configstringSize,
+  type ConfigstringLayout,
 } from '../mvd2/protocol.js';
 import type { DemoEvent, EntityFrame, Frame, PlayerFrame, SegmentHeader } from '../mvd2/types.js';
 import {
+  ES_EXTENSIONS,
+  ES_EXTENSIONS_2,
   ES_LONGSOLID,
   ES_SHORTANGLES,
   EntityState,
+  skipPos,
   NULL_STATE,
   readEntityDelta,
   readEntityHeader,
 } from './entity-state.js';
-import { entityPlayers } from './entity-players.js';
-import { PlayerState, readPlayerDelta, readPlayerDeltaEnhanced } from './player-state.js';
+import { entityPlayers, type SolidFormat } from './entity-players.js';
+import {
+  PS_EXT,
+  PS_EXT2,
+  PlayerState,
+  readPlayerDelta,
+  readPlayerDeltaEnhanced,
+} from './player-state.js';
 import {
   DM2_FRAME_TIME,
   DM2_MAX_MSGLEN,
+  ENTITYNUM_BITS,
   EPS_CLIENTNUM,
   FRAME_DELTA_NONE,
   FRAMENUM_BITS,
@@ -60,7 +73,9 @@ import {
   Q2PRO_MINOR_MAX,
   Q2PRO_MINOR_MIN,
   Q2PRO_MINOR_SHORT_ANGLES,
+  Q2PRO_MINOR_EXTENDED_LIMITS_2,
   Q2PRO_PF_EXTENSIONS,
+  Q2PRO_PF_EXTENSIONS_2,
   R1Q2_MINOR_LONG_SOLID,
   R1Q2_MINOR_MAX,
   R1Q2_MINOR_MIN,
@@ -144,12 +159,16 @@ export class Dm2Decoder {
     () => new StoredFrame(),
   );
   private last: StoredFrame | null = null;
-  private readonly scratchBits = new Int32Array(1);
+  private readonly scratchBits = new Int32Array(2);
   /** serverdata's protocol (34, 35 or 36) and minor version (0 for 34). */
   private protocol = PROTOCOL_VERSION_DEFAULT;
   private minor = 0;
   /** Entity encoding options of the protocol (`ES_*` of `entity-state.ts`). */
   private esFlags = 0;
+  /** Player-state encoding options (`PS_EXT*` of `player-state.ts`). */
+  private psFlags = 0;
+  /** Configstring layout and entity limit: the extended one under the extended limits. */
+  private cs: ConfigstringLayout = CS_LAYOUT_OLD;
   /** Time between frames: 0.1 s unless a Q2PRO server announced its frame rate. [Units: s] */
   private frameTime = DM2_FRAME_TIME;
   private inZPacket = false;
@@ -376,9 +395,11 @@ export class Dm2Decoder {
         return;
       case Svc.MuzzleFlash:
       case Svc.MuzzleFlash2: {
-        const entity = c.u16();
+        let entity = c.u16();
         c.u8();
-        if (entity < 1 || entity >= CS_LAYOUT_OLD.maxEdicts) {
+        // Monster flashes of the extended limits keep weapon bits above the entity number.
+        if (cmd === Svc.MuzzleFlash2 && this.cs.extended) entity &= (1 << ENTITYNUM_BITS) - 1;
+        if (entity < 1 || entity >= this.cs.maxEdicts) {
           this.fail('BAD_ENTITY_NUMBER', `muzzle flash of entity ${entity}`, this.commandOffset);
         }
         return;
@@ -434,13 +455,13 @@ export class Dm2Decoder {
     if (cmd !== Svc.BaselineStream) {
       for (;;) {
         const index = c.u16();
-        if (index === CS_LAYOUT_OLD.end) break;
+        if (index === this.cs.end) break;
         this.storeConfigstring(index, c.string());
       }
     }
     if (cmd !== Svc.ConfigstringStream) {
       for (;;) {
-        const number = readEntityHeader(c, this.scratchBits);
+        const number = readEntityHeader(c, this.scratchBits, this.esFlags);
         if (number === 0) break;
         this.storeBaseline(c, number);
       }
@@ -508,6 +529,12 @@ export class Dm2Decoder {
     }
   }
 
+  /** How entity solids are packed: 16 bits, or 32 bits (R1Q2/Q2PRO), or 32 bits per axis (extended). */
+  private solidFormat(): SolidFormat {
+    if (!(this.esFlags & ES_LONGSOLID)) return 'packed16';
+    return this.cs.extended ? 'packed32v2' : 'packed32v1';
+  }
+
   private parseServerdata(c: ByteCursor): void {
     const at = this.commandOffset;
     const protocol = c.i32();
@@ -518,6 +545,9 @@ export class Dm2Decoder {
     c.skipString(); // level name (the map's title)
     let minor = 0;
     let esFlags = 0;
+    let psFlags = 0;
+    let cs = CS_LAYOUT_OLD;
+    let framing = protocol;
     if (protocol === PROTOCOL_VERSION_R1Q2) {
       if (c.u8() !== 0)
         this.fail('BAD_SERVERDATA', "'enhanced' R1Q2 servers are not supported", at);
@@ -534,8 +564,18 @@ export class Dm2Decoder {
       }
       c.u8(); // server state
       if (minor >= Q2PRO_MINOR_EXTENDED_LIMITS) {
-        if (c.u16() & Q2PRO_PF_EXTENSIONS) {
-          this.fail('BAD_SERVERDATA', 'Q2PRO extended limits are not read yet', at);
+        const pf = c.u16();
+        if (pf & Q2PRO_PF_EXTENSIONS) {
+          cs = CS_LAYOUT_NEW;
+          esFlags |= ES_EXTENSIONS;
+          psFlags |= PS_EXT;
+        }
+        if (minor >= Q2PRO_MINOR_EXTENDED_LIMITS_2 && pf & Q2PRO_PF_EXTENSIONS_2) {
+          if (!(pf & Q2PRO_PF_EXTENSIONS)) {
+            this.fail('BAD_SERVERDATA', 'Q2PRO extensions 2 without extensions', at);
+          }
+          esFlags |= ES_EXTENSIONS_2;
+          psFlags |= PS_EXT2;
         }
       } else {
         c.skip(3); // strafe-jump hack, QW mode, water-jump hack
@@ -546,16 +586,27 @@ export class Dm2Decoder {
       protocol === PROTOCOL_VERSION_EXTENDED ||
       protocol === PROTOCOL_VERSION_EXTENDED_OLD
     ) {
-      this.fail('BAD_SERVERDATA', `protocol ${protocol} (extended limits) is not read yet`, at);
+      // q2pro's client recording a server with the extended limits: protocol-34 framing, the
+      // extended layout, and every extension flag of its own recordings.
+      framing = PROTOCOL_VERSION_DEFAULT;
+      cs = CS_LAYOUT_NEW;
+      esFlags = ES_LONGSOLID | ES_SHORTANGLES | ES_EXTENSIONS;
+      psFlags = PS_EXT;
+      if (protocol === PROTOCOL_VERSION_EXTENDED) {
+        esFlags |= ES_EXTENSIONS_2;
+        psFlags |= PS_EXT2;
+      }
     } else if (protocol !== PROTOCOL_VERSION_DEFAULT) {
       this.fail('BAD_SERVERDATA', `unsupported protocol ${protocol}`, at);
     }
     if (playernum < 0 || playernum >= 256) {
       this.fail('BAD_SERVERDATA', `player number ${playernum} (cinematics carry no frames)`, at);
     }
-    this.protocol = protocol;
+    this.protocol = framing;
     this.minor = minor;
     this.esFlags = esFlags;
+    this.psFlags = psFlags;
+    this.cs = cs;
     this.frameTime = DM2_FRAME_TIME;
     this.flushHeader();
     if (this.segment >= 0) this.framesBefore += this.frameIndex + 1;
@@ -578,7 +629,7 @@ export class Dm2Decoder {
       servercount,
       gamedir,
       clientNum: -1,
-      extendedLimits: false,
+      extendedLimits: this.cs.extended,
       offset: at,
       recorder: playernum,
     };
@@ -589,7 +640,7 @@ export class Dm2Decoder {
     const h = this.pendingHeader;
     if (!h || this.headerSent) return;
     this.headerSent = true;
-    const cs = CS_LAYOUT_OLD;
+    const cs = this.cs;
     const worldmodel = this.configstrings.get(cs.models + 1) ?? '';
     const maxclients = parseInt(this.configstrings.get(cs.maxclients) ?? '0', 10) || 0;
     this.maxclients = maxclients;
@@ -606,7 +657,7 @@ export class Dm2Decoder {
   }
 
   private playerName(slot: number): string {
-    const s = this.configstrings.get(CS_LAYOUT_OLD.playerskins + slot) ?? '';
+    const s = this.configstrings.get(this.cs.playerskins + slot) ?? '';
     const cut = s.indexOf('\\');
     return cut < 0 ? s : s.slice(0, cut);
   }
@@ -617,7 +668,7 @@ export class Dm2Decoder {
   }
 
   private storeConfigstring(index: number, value: string): void {
-    const cs = CS_LAYOUT_OLD;
+    const cs = this.cs;
     if (index >= cs.end) {
       this.fail('BAD_CONFIGSTRING', `configstring index ${index} >= ${cs.end}`, this.commandOffset);
     }
@@ -640,21 +691,29 @@ export class Dm2Decoder {
   }
 
   private parseBaseline(c: ByteCursor): void {
-    this.storeBaseline(c, readEntityHeader(c, this.scratchBits));
+    this.storeBaseline(c, readEntityHeader(c, this.scratchBits, this.esFlags));
   }
 
   private storeBaseline(c: ByteCursor, number: number): void {
     this.checkEntityNumber(number);
     const state = new EntityState();
-    readEntityDelta(c, state, NULL_STATE, number, this.scratchBits[0], this.esFlags);
+    readEntityDelta(
+      c,
+      state,
+      NULL_STATE,
+      number,
+      this.scratchBits[0],
+      this.esFlags,
+      this.scratchBits[1],
+    );
     this.baselines[number] = state;
   }
 
   private checkEntityNumber(number: number): void {
-    if (number < 1 || number >= CS_LAYOUT_OLD.maxEdicts) {
+    if (number < 1 || number >= this.cs.maxEdicts) {
       this.fail(
         'BAD_ENTITY_NUMBER',
-        `entity number ${number} outside 1..${CS_LAYOUT_OLD.maxEdicts - 1}`,
+        `entity number ${number} outside 1..${this.cs.maxEdicts - 1}`,
         this.commandOffset,
       );
     }
@@ -662,24 +721,27 @@ export class Dm2Decoder {
 
   private skipSound(c: ByteCursor): void {
     const flags = c.u8();
-    c.u8(); // sound index (8 bits without the extended limits)
+    if (this.cs.extended && flags & SND_INDEX16) c.u16();
+    else c.u8(); // sound index
     if (flags & SND_VOLUME) c.u8();
     if (flags & SND_ATTENUATION) c.u8();
     if (flags & SND_OFFSET) c.u8();
     if (flags & SND_ENT) {
       const entity = c.u16() >> 3;
-      if (entity >= CS_LAYOUT_OLD.maxEdicts) {
+      if (entity >= this.cs.maxEdicts) {
         this.fail('BAD_ENTITY_NUMBER', `sound on entity ${entity}`, this.commandOffset);
       }
     }
-    if (flags & SND_POS) c.skip(6);
+    if (flags & SND_POS) skipPos(c, this.esFlags);
   }
 
   private skipTempEntity(c: ByteCursor): void {
     const type = c.u8();
     if (type === TE_STEAM) {
       const entity = c.i16();
-      c.skip(1 + 6 + 1 + 1 + 2); // count, position, direction, colour, second entity
+      c.u8(); // count
+      skipPos(c, this.esFlags);
+      c.skip(1 + 1 + 2); // direction, colour, second entity
       if (entity !== -1) c.skip(4); // duration
       return;
     }
@@ -689,7 +751,8 @@ export class Dm2Decoder {
     }
     for (let i = 0; i < layout.length; i++) {
       const k = layout.charCodeAt(i);
-      c.skip(k === 112 /* p */ ? 6 : k === 115 /* s */ ? 2 : 1);
+      if (k === 112 /* p */) skipPos(c, this.esFlags);
+      else c.skip(k === 115 /* s */ ? 2 : 1);
     }
   }
 
@@ -753,7 +816,7 @@ export class Dm2Decoder {
     if (from) out.ps.copyFrom(from.ps);
     else out.ps.clear();
     if (enhanced) {
-      readPlayerDeltaEnhanced(c, out.ps, c.u16(), extra);
+      readPlayerDeltaEnhanced(c, out.ps, c.u16(), extra, this.psFlags);
       if (this.protocol === PROTOCOL_VERSION_Q2PRO && extra & EPS_CLIENTNUM) {
         // The player whose view the frame shows (a demo of a chasing spectator).
         const clientNum = this.minor >= Q2PRO_MINOR_CLIENTNUM_SHORT ? c.i16() : c.u8();
@@ -762,7 +825,7 @@ export class Dm2Decoder {
         }
       }
     } else {
-      readPlayerDelta(c, out.ps, c.u16());
+      readPlayerDelta(c, out.ps, c.u16(), this.psFlags);
     }
 
     const op2 = enhanced ? Svc.PacketEntities : c.u8();
@@ -794,32 +857,28 @@ export class Dm2Decoder {
     let n = 0;
     let oi = 0;
     const bits = this.scratchBits;
-    const put = (number: number, source: Readonly<EntityState>, b: number): void => {
-      if (n >= CS_LAYOUT_OLD.maxEdicts)
-        this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
-      if (b === 0 && source.number === number && shareable(source)) {
+    const maxEdicts = this.cs.maxEdicts;
+    const put = (number: number, source: Readonly<EntityState>, b: number, hi: number): void => {
+      if (n >= maxEdicts) this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
+      if (b === 0 && hi === 0 && source.number === number && shareable(source)) {
         ents[n++] = source as EntityState;
         return;
       }
       const s = new EntityState().copyFrom(source);
-      readEntityDelta(c, s, source, number, b, this.esFlags);
+      readEntityDelta(c, s, source, number, b, this.esFlags, hi);
       ents[n++] = s;
     };
     for (;;) {
       const unitAt = this.bufBase + c.pos;
-      const number = readEntityHeader(c, bits);
+      const number = readEntityHeader(c, bits, this.esFlags);
       if (number === 0) break;
-      if (number >= CS_LAYOUT_OLD.maxEdicts) {
-        this.fail(
-          'BAD_ENTITY_NUMBER',
-          `entity number ${number} >= ${CS_LAYOUT_OLD.maxEdicts}`,
-          unitAt,
-        );
+      if (number >= maxEdicts) {
+        this.fail('BAD_ENTITY_NUMBER', `entity number ${number} >= ${maxEdicts}`, unitAt);
       }
       while (oi < oldCount && old[oi].number < number) {
         const o = old[oi++];
         if (shareable(o)) ents[n++] = o;
-        else put(o.number, o, 0);
+        else put(o.number, o, 0, 0);
       }
       if (bits[0] & U_REMOVE) {
         if (!from)
@@ -834,16 +893,16 @@ export class Dm2Decoder {
         continue;
       }
       if (oi < oldCount && old[oi].number === number) {
-        put(number, old[oi], bits[0]);
+        put(number, old[oi], bits[0], bits[1]);
         oi++;
       } else {
-        put(number, this.baselines[number] ?? NULL_STATE, bits[0]);
+        put(number, this.baselines[number] ?? NULL_STATE, bits[0], bits[1]);
       }
     }
     while (oi < oldCount) {
       const o = old[oi++];
       if (shareable(o)) ents[n++] = o;
-      else put(o.number, o, 0);
+      else put(o.number, o, 0, 0);
     }
     out.ents = ents;
     out.count = n;
@@ -906,12 +965,12 @@ export class Dm2Decoder {
             rdflags: ps.rdflags,
             health,
             event,
-            detail: this.wantDetail ? detailOf(ps) : null,
+            detail: this.wantDetail ? detailOf(ps, this.psFlags & PS_EXT2 ? 64 : 32) : null,
           };
     this.lastMe = me;
     let players: PlayerFrame[] = [me];
     if (this.wantEntityPlayers) {
-      players = entityPlayers(f.ents, f.count, this.maxclients, this.recorder);
+      players = entityPlayers(f.ents, f.count, this.maxclients, this.recorder, this.solidFormat());
       let at = 0;
       while (at < players.length && players[at].slot < this.recorder) at++;
       players.splice(at, 0, me);
@@ -946,7 +1005,7 @@ function mapName(worldmodel: string): string {
   return m ? m[1] : worldmodel;
 }
 
-function detailOf(ps: PlayerState): Dm2PlayerDetail {
+function detailOf(ps: PlayerState, stats: number): Dm2PlayerDetail {
   return {
     kickAngles: [ps.kickAngles[0], ps.kickAngles[1], ps.kickAngles[2]],
     gunIndex: ps.gunIndex,
@@ -954,9 +1013,9 @@ function detailOf(ps: PlayerState): Dm2PlayerDetail {
     gunOffset: [ps.gunOffset[0], ps.gunOffset[1], ps.gunOffset[2]],
     gunAngles: [ps.gunAngles[0], ps.gunAngles[1], ps.gunAngles[2]],
     blend: [ps.blend[0], ps.blend[1], ps.blend[2], ps.blend[3]],
-    damageBlend: [0, 0, 0, 0],
+    damageBlend: [ps.damageBlend[0], ps.damageBlend[1], ps.damageBlend[2], ps.damageBlend[3]],
     fov: ps.fov,
-    stats: Array.from(ps.stats),
+    stats: Array.from(ps.stats.subarray(0, stats)),
     pmove: {
       velocity: [ps.velocity[0] * 0.125, ps.velocity[1] * 0.125, ps.velocity[2] * 0.125],
       pmFlags: ps.pmFlags,
@@ -984,9 +1043,9 @@ function entityFrames(f: StoredFrame): EntityFrame[] {
       sound: e.sound,
       event: e.event,
       solid: e.solid,
-      morefx: 0,
-      alpha: 0,
-      scale: 0,
+      morefx: e.morefx,
+      alpha: e.alpha,
+      scale: e.scale,
     });
   }
   return out;

@@ -24,8 +24,13 @@ const CROUCHED_VIEWHEIGHT = 8;
 /** The packed solid of a brush model: never a player. */
 const PACKED_BSP = 31;
 
-/** Top of the box a 16-bit packed solid describes (`MSG_UnpackSolid16`). [Units: world units] */
-export function packedMaxsZ(solid: number): number {
+/** How a protocol packs entity boxes: 16 bits, or 32 bits in one of q2pro's two layouts. */
+export type SolidFormat = 'packed16' | 'packed32v1' | 'packed32v2';
+
+/** Top of the box a packed solid describes (`MSG_UnpackSolid*`). [Units: world units] */
+export function packedMaxsZ(solid: number, format: SolidFormat = 'packed16'): number {
+  if (format === 'packed32v1') return ((solid >>> 16) & 0xffff) - 32768;
+  if (format === 'packed32v2') return ((solid >>> 24) & 0xff) - 32;
   return ((solid >> 10) & 63) * 8 - 32;
 }
 
@@ -35,6 +40,7 @@ export function entityPlayers(
   count: number,
   maxclients: number,
   recorderSlot: number,
+  format: SolidFormat = 'packed16',
 ): PlayerFrame[] {
   const out: PlayerFrame[] = [];
   for (let i = 0; i < count; i++) {
@@ -43,7 +49,7 @@ export function entityPlayers(
     const slot = e.number - 1;
     if (slot === recorderSlot || e.modelindex === 0) continue;
     const alive = e.solid !== 0 && e.solid !== PACKED_BSP;
-    const crouched = alive && packedMaxsZ(e.solid) < STANDING_MAXS_Z;
+    const crouched = alive && packedMaxsZ(e.solid, format) < STANDING_MAXS_Z;
     out.push({
       slot,
       pmType: alive ? 0 : 2,

@@ -21,6 +21,10 @@ import {
   U_MOREBITS1,
   U_MOREBITS2,
   U_MOREBITS3,
+  U_MOREBITS4,
+  U_MOREFX8,
+  U_ALPHA,
+  U_MODEL16,
   U_NUMBER16,
   U_OLDORIGIN,
   U_ORIGIN1,
@@ -42,6 +46,35 @@ const SHORT_ANGLE = Math.fround(360 / 65536);
 /** Entity encoding options of protocols 35/36 (`MSG_ES_*` on the reading side). */
 export const ES_LONGSOLID = 1 << 0;
 export const ES_SHORTANGLES = 1 << 1;
+/** The extended limits: 16-bit models and sounds, more effects, alpha, scale, a fifth bits byte. */
+export const ES_EXTENSIONS = 1 << 2;
+/** More extensions: coordinates as DeltaInt23 (`MSG_ReadDeltaCoord`). */
+export const ES_EXTENSIONS_2 = 1 << 3;
+
+/** The fifth bits byte (bits 32..39), kept in a second word: `U_SCALE`, `U_MOREFX16`. */
+const U_HI_SCALE = 1 << 0;
+const U_HI_MOREFX16 = 1 << 1;
+
+/**
+ * A coordinate as DeltaInt23: a u16 whose low bit says whether a third byte follows and the
+ * rest is a new absolute value (23 bits) or a change (15 bits), in 1/8 units.
+ */
+export function readDeltaCoord(c: ByteCursor, previous: number): number {
+  const v = c.u16();
+  if (v & 1) return ((((v | (c.u8() << 16)) >>> 1) << 9) >> 9) * 0.125;
+  return previous + (((v >>> 1) << 17) >> 17) * 0.125;
+}
+
+/** A position (`MSG_ReadPos`): three shorts, or three DeltaInt23 from zero with ES_EXTENSIONS_2. */
+export function skipPos(c: ByteCursor, esFlags: number): void {
+  if (esFlags & ES_EXTENSIONS_2) {
+    readDeltaCoord(c, 0);
+    readDeltaCoord(c, 0);
+    readDeltaCoord(c, 0);
+  } else {
+    c.skip(6);
+  }
+}
 
 export class EntityState {
   number = 0;
@@ -70,6 +103,10 @@ export class EntityState {
   event = 0;
   /** Packed bounding box of a SOLID_BBOX entity (0: not solid, 31: a brush model). */
   solid = 0;
+  /** Extended limits only: more effects, alpha (raw byte, 0 = unset), scale (raw byte × 16). */
+  morefx = 0;
+  alpha = 0;
+  scale = 0;
 
   copyFrom(o: EntityState): this {
     this.number = o.number;
@@ -93,6 +130,9 @@ export class EntityState {
     this.sound = o.sound;
     this.event = o.event;
     this.solid = o.solid;
+    this.morefx = o.morefx;
+    this.alpha = o.alpha;
+    this.scale = o.scale;
     return this;
   }
 }
@@ -101,15 +141,17 @@ export class EntityState {
 export const NULL_STATE: Readonly<EntityState> = Object.freeze(new EntityState());
 
 /**
- * Reads an entity header: the update bits (1 to 4 bytes, each announcing the next) and the
- * entity number (8 or 16 bits). Returns the number; the bits are left in `out[0]`.
+ * Reads an entity header: the update bits (1 to 4 bytes, each announcing the next, and a
+ * fifth with the extended limits) and the entity number (8 or 16 bits). Returns the number;
+ * the bits are left in `out[0]` (bits 0..31) and `out[1]` (bits 32..39).
  */
-export function readEntityHeader(c: ByteCursor, out: Int32Array): number {
+export function readEntityHeader(c: ByteCursor, out: Int32Array, esFlags = 0): number {
   let bits = c.u8();
   if (bits & U_MOREBITS1) bits |= c.u8() << 8;
   if (bits & U_MOREBITS2) bits |= c.u8() << 16;
   if (bits & U_MOREBITS3) bits |= c.u8() << 24;
   out[0] = bits;
+  out[1] = esFlags & ES_EXTENSIONS && bits & U_MOREBITS4 ? c.u8() : 0;
   return bits & U_NUMBER16 ? c.u16() : c.u8();
 }
 
@@ -125,14 +167,23 @@ export function readEntityDelta(
   number: number,
   bits: number,
   esFlags = 0,
+  hi = 0,
 ): void {
   to.number = number;
   to.event = 0;
-  if (bits !== 0) {
-    if (bits & U_MODEL) to.modelindex = c.u8();
-    if (bits & U_MODEL2) to.modelindex2 = c.u8();
-    if (bits & U_MODEL3) to.modelindex3 = c.u8();
-    if (bits & U_MODEL4) to.modelindex4 = c.u8();
+  if (bits !== 0 || hi !== 0) {
+    const ext = (esFlags & ES_EXTENSIONS) !== 0;
+    if (ext && bits & U_MODEL16) {
+      if (bits & U_MODEL) to.modelindex = c.u16();
+      if (bits & U_MODEL2) to.modelindex2 = c.u16();
+      if (bits & U_MODEL3) to.modelindex3 = c.u16();
+      if (bits & U_MODEL4) to.modelindex4 = c.u16();
+    } else {
+      if (bits & U_MODEL) to.modelindex = c.u8();
+      if (bits & U_MODEL2) to.modelindex2 = c.u8();
+      if (bits & U_MODEL3) to.modelindex3 = c.u8();
+      if (bits & U_MODEL4) to.modelindex4 = c.u8();
+    }
     if (bits & U_FRAME8) to.frame = c.u8();
     if (bits & U_FRAME16) to.frame = c.u16();
     if (bits & U_SKIN8 && bits & U_SKIN16) to.skinnum = c.i32();
@@ -144,9 +195,15 @@ export function readEntityDelta(
     if (bits & U_RENDERFX8 && bits & U_RENDERFX16) to.renderfx = c.i32() >>> 0;
     else if (bits & U_RENDERFX8) to.renderfx = c.u8();
     else if (bits & U_RENDERFX16) to.renderfx = c.u16();
-    if (bits & U_ORIGIN1) to.ox = c.i16() * 0.125;
-    if (bits & U_ORIGIN2) to.oy = c.i16() * 0.125;
-    if (bits & U_ORIGIN3) to.oz = c.i16() * 0.125;
+    if (esFlags & ES_EXTENSIONS_2) {
+      if (bits & U_ORIGIN1) to.ox = readDeltaCoord(c, to.ox);
+      if (bits & U_ORIGIN2) to.oy = readDeltaCoord(c, to.oy);
+      if (bits & U_ORIGIN3) to.oz = readDeltaCoord(c, to.oz);
+    } else {
+      if (bits & U_ORIGIN1) to.ox = c.i16() * 0.125;
+      if (bits & U_ORIGIN2) to.oy = c.i16() * 0.125;
+      if (bits & U_ORIGIN3) to.oz = c.i16() * 0.125;
+    }
     if (esFlags & ES_SHORTANGLES && bits & U_ANGLE16) {
       if (bits & U_ANGLE1) to.ax = Math.fround(c.i16() * SHORT_ANGLE);
       if (bits & U_ANGLE2) to.ay = Math.fround(c.i16() * SHORT_ANGLE);
@@ -157,13 +214,38 @@ export function readEntityDelta(
       if (bits & U_ANGLE3) to.az = Math.fround(c.i8() * BYTE_ANGLE);
     }
     if (bits & U_OLDORIGIN) {
-      to.oldx = c.i16() * 0.125;
-      to.oldy = c.i16() * 0.125;
-      to.oldz = c.i16() * 0.125;
+      if (esFlags & ES_EXTENSIONS_2) {
+        to.oldx = readDeltaCoord(c, 0);
+        to.oldy = readDeltaCoord(c, 0);
+        to.oldz = readDeltaCoord(c, 0);
+      } else {
+        to.oldx = c.i16() * 0.125;
+        to.oldy = c.i16() * 0.125;
+        to.oldz = c.i16() * 0.125;
+      }
     }
-    if (bits & U_SOUND) to.sound = c.u8();
+    if (bits & U_SOUND) {
+      if (ext) {
+        // 14 bits of sound, then a loop volume and attenuation when flagged (not kept).
+        const w = c.u16();
+        to.sound = w & 0x3fff;
+        if (w & 0x4000) c.u8();
+        if (w & 0x8000) c.u8();
+      } else {
+        to.sound = c.u8();
+      }
+    }
     if (bits & U_EVENT) to.event = c.u8();
     if (bits & U_SOLID) to.solid = esFlags & ES_LONGSOLID ? c.i32() >>> 0 : c.u16();
+    if (ext) {
+      const fx8 = (bits & U_MOREFX8) !== 0;
+      const fx16 = (hi & U_HI_MOREFX16) !== 0;
+      if (fx8 && fx16) to.morefx = c.i32() >>> 0;
+      else if (fx8) to.morefx = c.u8();
+      else if (fx16) to.morefx = c.u16();
+      if (bits & U_ALPHA) to.alpha = c.u8();
+      if (hi & U_HI_SCALE) to.scale = c.u8();
+    }
   }
   if (!(bits & U_OLDORIGIN) && !(to.renderfx & RF_BEAM)) {
     to.oldx = from.ox;

@@ -12,6 +12,7 @@ import {
   EPS_STATS,
   EPS_VIEWANGLE2,
   MAX_STATS,
+  MAX_STATS_NEW,
   PS_BLEND,
   PS_FOV,
   PS_KICKANGLES,
@@ -56,9 +57,12 @@ export class PlayerState {
   readonly gunAngles = new Float64Array(3);
   /** RGBA bytes. */
   readonly blend = new Uint8Array(4);
+  /** RGBA bytes of the damage blend (EXTENSIONS_2 only). */
+  readonly damageBlend = new Uint8Array(4);
   fov = 0;
   rdflags = 0;
-  readonly stats = new Int16Array(MAX_STATS);
+  /** 32 stats, 64 with EXTENSIONS_2. */
+  readonly stats = new Int16Array(MAX_STATS_NEW);
 
   copyFrom(o: PlayerState): this {
     // Element by element: TypedArray#set on three-element arrays costs more than the copy
@@ -83,11 +87,17 @@ export class PlayerState {
     b[1] = ob[1];
     b[2] = ob[2];
     b[3] = ob[3];
+    const d = this.damageBlend;
+    const od = o.damageBlend;
+    d[0] = od[0];
+    d[1] = od[1];
+    d[2] = od[2];
+    d[3] = od[3];
     this.fov = o.fov;
     this.rdflags = o.rdflags;
     const st = this.stats;
     const ost = o.stats;
-    for (let i = 0; i < MAX_STATS; i++) st[i] = ost[i];
+    for (let i = 0; i < MAX_STATS_NEW; i++) st[i] = ost[i];
     return this;
   }
 
@@ -110,21 +120,80 @@ function quarters(c: ByteCursor, out: Float64Array): void {
   out[2] = c.i8() * 0.25;
 }
 
-/** Decodes the fields `flags` announces into `to` (already holding the delta's start), then the stats. */
-export function readPlayerDelta(c: ByteCursor, to: PlayerState, flags: number): void {
+/** Player-state encoding options (`MSG_PS_*` on the reading side). */
+export const PS_EXT = 1 << 0;
+export const PS_EXT2 = 1 << 1;
+
+/** One pmove coordinate: a short, or a DeltaInt23 (1/8 units) with EXTENSIONS_2. */
+function coord(c: ByteCursor, previous: number, ext2: boolean): number {
+  if (!ext2) return c.i16();
+  const v = c.u16();
+  if (v & 1) return (((v | (c.u8() << 16)) >>> 1) << 9) >> 9;
+  return (previous + (((v >>> 1) << 17) >> 17)) | 0;
+}
+
+function readBlend(c: ByteCursor, to: PlayerState, psFlags: number): void {
+  if (psFlags & PS_EXT2) {
+    const b = c.u8();
+    for (let i = 0; i < 4; i++) if (b & (1 << i)) to.blend[i] = c.u8();
+    for (let i = 0; i < 4; i++) if (b & (1 << (4 + i))) to.damageBlend[i] = c.u8();
+  } else {
+    to.blend[0] = c.u8();
+    to.blend[1] = c.u8();
+    to.blend[2] = c.u8();
+    to.blend[3] = c.u8();
+  }
+}
+
+/** Stats: a 32-bit mask of 32, or (EXTENSIONS_2) a varint mask of 64, then a short each. */
+function readStats(c: ByteCursor, to: PlayerState, psFlags: number): void {
+  if (psFlags & PS_EXT2) {
+    // A little-endian base-128 mask; bits past 64 are dropped, as the engine's are.
+    let lo = 0;
+    let hi = 0;
+    let shift = 0;
+    for (;;) {
+      const b = c.u8();
+      const v = b & 0x7f;
+      if (shift < 32) {
+        lo |= v << shift;
+        if (shift > 25) hi |= v >>> (32 - shift);
+      } else if (shift < 64) {
+        hi |= v << (shift - 32);
+      }
+      shift += 7;
+      if (!(b & 0x80) || shift >= 64) break;
+    }
+    for (let i = 0; i < 32; i++) if (lo & (1 << i)) to.stats[i] = c.i16();
+    for (let i = 0; i < 32; i++) if (hi & (1 << i)) to.stats[32 + i] = c.i16();
+    return;
+  }
+  const statbits = c.i32();
+  if (statbits !== 0) {
+    for (let i = 0; i < MAX_STATS; i++) if (statbits & (1 << i)) to.stats[i] = c.i16();
+  }
+}
+
+/**
+ * Decodes the fields `flags` announces into `to` (already holding the delta's start), then
+ * the stats: protocol 34 (`MSG_ParseDeltaPlayerstate_Default`), with the extended-limits
+ * options of q2pro's recordings (`psFlags`).
+ */
+export function readPlayerDelta(c: ByteCursor, to: PlayerState, flags: number, psFlags = 0): void {
+  const ext2 = (psFlags & PS_EXT2) !== 0;
   if (flags & PS_M_TYPE) to.pmType = c.u8();
   if (flags & PS_M_ORIGIN) {
-    to.origin[0] = c.i16();
-    to.origin[1] = c.i16();
-    to.origin[2] = c.i16();
+    to.origin[0] = coord(c, to.origin[0], ext2);
+    to.origin[1] = coord(c, to.origin[1], ext2);
+    to.origin[2] = coord(c, to.origin[2], ext2);
   }
   if (flags & PS_M_VELOCITY) {
-    to.velocity[0] = c.i16();
-    to.velocity[1] = c.i16();
-    to.velocity[2] = c.i16();
+    to.velocity[0] = coord(c, to.velocity[0], ext2);
+    to.velocity[1] = coord(c, to.velocity[1], ext2);
+    to.velocity[2] = coord(c, to.velocity[2], ext2);
   }
-  if (flags & PS_M_TIME) to.pmTime = c.u8();
-  if (flags & PS_M_FLAGS) to.pmFlags = c.u8();
+  if (flags & PS_M_TIME) to.pmTime = ext2 ? c.u16() : c.u8();
+  if (flags & PS_M_FLAGS) to.pmFlags = ext2 ? c.u16() : c.u8();
   if (flags & PS_M_GRAVITY) to.gravity = c.i16();
   if (flags & PS_M_DELTA_ANGLES) {
     to.deltaAngles[0] = c.i16();
@@ -138,50 +207,43 @@ export function readPlayerDelta(c: ByteCursor, to: PlayerState, flags: number): 
     to.viewangles[2] = c.i16() * SHORT_ANGLE;
   }
   if (flags & PS_KICKANGLES) quarters(c, to.kickAngles);
-  if (flags & PS_WEAPONINDEX) to.gunIndex = c.u8();
+  if (flags & PS_WEAPONINDEX) to.gunIndex = psFlags & PS_EXT ? c.u16() : c.u8();
   if (flags & PS_WEAPONFRAME) {
     to.gunFrame = c.u8();
     quarters(c, to.gunOffset);
     quarters(c, to.gunAngles);
   }
-  if (flags & PS_BLEND) {
-    to.blend[0] = c.u8();
-    to.blend[1] = c.u8();
-    to.blend[2] = c.u8();
-    to.blend[3] = c.u8();
-  }
+  if (flags & PS_BLEND) readBlend(c, to, psFlags);
   if (flags & PS_FOV) to.fov = c.u8();
   if (flags & PS_RDFLAGS) to.rdflags = c.u8();
-  const statbits = c.i32();
-  if (statbits !== 0) {
-    for (let i = 0; i < MAX_STATS; i++) if (statbits & (1 << i)) to.stats[i] = c.i16();
-  }
+  readStats(c, to, psFlags);
 }
 
 /**
- * The player delta of protocols 35 and 36 (`MSG_ParseDeltaPlayerstate_Enhanced` without the
- * extended limits): z of origin and velocity, roll, gun offset and angles, and the stats are
- * announced by the extra bits.
+ * The player delta of protocols 35 and 36 (`MSG_ParseDeltaPlayerstate_Enhanced`): z of origin
+ * and velocity, roll, gun offset and angles, and the stats are announced by the extra bits.
  */
 export function readPlayerDeltaEnhanced(
   c: ByteCursor,
   to: PlayerState,
   flags: number,
   extra: number,
+  psFlags = 0,
 ): void {
+  const ext2 = (psFlags & PS_EXT2) !== 0;
   if (flags & PS_M_TYPE) to.pmType = c.u8();
   if (flags & PS_M_ORIGIN) {
-    to.origin[0] = c.i16();
-    to.origin[1] = c.i16();
+    to.origin[0] = coord(c, to.origin[0], ext2);
+    to.origin[1] = coord(c, to.origin[1], ext2);
   }
-  if (extra & EPS_M_ORIGIN2) to.origin[2] = c.i16();
+  if (extra & EPS_M_ORIGIN2) to.origin[2] = coord(c, to.origin[2], ext2);
   if (flags & PS_M_VELOCITY) {
-    to.velocity[0] = c.i16();
-    to.velocity[1] = c.i16();
+    to.velocity[0] = coord(c, to.velocity[0], ext2);
+    to.velocity[1] = coord(c, to.velocity[1], ext2);
   }
-  if (extra & EPS_M_VELOCITY2) to.velocity[2] = c.i16();
-  if (flags & PS_M_TIME) to.pmTime = c.u8();
-  if (flags & PS_M_FLAGS) to.pmFlags = c.u8();
+  if (extra & EPS_M_VELOCITY2) to.velocity[2] = coord(c, to.velocity[2], ext2);
+  if (flags & PS_M_TIME) to.pmTime = ext2 ? c.u16() : c.u8();
+  if (flags & PS_M_FLAGS) to.pmFlags = ext2 ? c.u16() : c.u8();
   if (flags & PS_M_GRAVITY) to.gravity = c.i16();
   if (flags & PS_M_DELTA_ANGLES) {
     to.deltaAngles[0] = c.i16();
@@ -195,20 +257,12 @@ export function readPlayerDeltaEnhanced(
   }
   if (extra & EPS_VIEWANGLE2) to.viewangles[2] = c.i16() * SHORT_ANGLE;
   if (flags & PS_KICKANGLES) quarters(c, to.kickAngles);
-  if (flags & PS_WEAPONINDEX) to.gunIndex = c.u8();
+  if (flags & PS_WEAPONINDEX) to.gunIndex = psFlags & PS_EXT ? c.u16() : c.u8();
   if (flags & PS_WEAPONFRAME) to.gunFrame = c.u8();
   if (extra & EPS_GUNOFFSET) quarters(c, to.gunOffset);
   if (extra & EPS_GUNANGLES) quarters(c, to.gunAngles);
-  if (flags & PS_BLEND) {
-    to.blend[0] = c.u8();
-    to.blend[1] = c.u8();
-    to.blend[2] = c.u8();
-    to.blend[3] = c.u8();
-  }
+  if (flags & PS_BLEND) readBlend(c, to, psFlags);
   if (flags & PS_FOV) to.fov = c.u8();
   if (flags & PS_RDFLAGS) to.rdflags = c.u8();
-  if (extra & EPS_STATS) {
-    const statbits = c.i32();
-    for (let i = 0; i < MAX_STATS; i++) if (statbits & (1 << i)) to.stats[i] = c.i16();
-  }
+  if (extra & EPS_STATS) readStats(c, to, psFlags);
 }

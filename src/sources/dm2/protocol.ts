@@ -96,8 +96,12 @@ export const Q2PRO_MINOR_MAX = 1025;
 export const Q2PRO_MINOR_SHORT_ANGLES = 1018;
 export const Q2PRO_MINOR_CLIENTNUM_SHORT = 1022;
 export const Q2PRO_MINOR_EXTENDED_LIMITS = 1024;
-/** Q2PRO serverdata flag: the extended limits (not read by navgen yet). */
+/** Q2PRO serverdata flags: the extended limits, and more extensions (minor 1025 on). */
 export const Q2PRO_PF_EXTENSIONS = 1 << 3;
+export const Q2PRO_PF_EXTENSIONS_2 = 1 << 4;
+export const Q2PRO_MINOR_EXTENDED_LIMITS_2 = 1025;
+/** Entity number bits of a muzzle flash under the extended limits (the rest is weapon). */
+export const ENTITYNUM_BITS = 13;
 
 /** Frame header of protocols 35/36: a u32 of frame number (27 bits) and delta distance (5 bits). */
 export const FRAMENUM_BITS = 27;
@@ -136,8 +140,9 @@ export const PS_RDFLAGS = 1 << 14;
 
 /** Frames a server keeps for delta compression (`UPDATE_BACKUP`); a power of two. */
 export const UPDATE_BACKUP = 16;
-/** Stats of a protocol-34 player state. */
+/** Stats of a protocol-34 player state, and with the extended limits' EXTENSIONS_2. */
 export const MAX_STATS = 32;
+export const MAX_STATS_NEW = 64;
 /** Shorts in an inventory message (`MAX_ITEMS`). */
 export const MAX_ITEMS = 256;
 /** Largest area bits of a frame (`MAX_MAP_AREAS / 8`). [Units: bytes] */

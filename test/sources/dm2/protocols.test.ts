@@ -190,12 +190,169 @@ describe('protocol 36 (Q2PRO)', () => {
     expect(fs[1].time).toBeCloseTo(0.025, 9);
   });
 
-  it('refuses the extended limits and extra bits outside a frame', () => {
-    const ext = decodeDm2(concat(block(serverdata(Q2PRO, 1025, 1 << 3)), END));
+  it('refuses extensions 2 without extensions, and extra bits outside a frame', () => {
+    const ext = decodeDm2(concat(block(serverdata(Q2PRO, 1025, 1 << 4)), END));
     expect((ext.error as DemoParseError).code).toBe('BAD_SERVERDATA');
-    expect((ext.error as DemoParseError).message).toContain('extended limits');
     const bad = decodeDm2(concat(block(serverdata(Q2PRO, 1025), u8(6 | (1 << 5))), END));
     expect((bad.error as DemoParseError).code).toBe('BAD_OPCODE');
+  });
+});
+
+/** A DeltaInt23 holding an absolute value (1/8 units): the low bit set, a third byte. */
+const abs23 = (v: number): Uint8Array => {
+  const w = ((v << 1) | 1) & 0xffffff;
+  return u8(w, w >> 8, w >> 16);
+};
+/** A DeltaInt23 holding a change from the previous value (15 bits). */
+const rel23 = (d: number): Uint8Array => i16((d << 1) & 0xfffe);
+
+describe('the extended limits (q2pro recordings 3434/3435, Q2PRO extensions)', () => {
+  // Configstrings of the extended layout: maxclients at 60, the world model at 63.
+  const extConfigstrings = concat(u8(13), i16(60), str('8'), u8(13), i16(63), str('maps/ext.bsp'));
+
+  /** A protocol-34-framed frame with EXTENSIONS_2 player and entity encodings. */
+  function extFrame(number: number, delta: number, player: Uint8Array, entities: Uint8Array) {
+    return concat(
+      u8(20),
+      u32(number),
+      u32(delta),
+      u8(0),
+      u8(0),
+      u8(17),
+      player,
+      u8(18),
+      entities,
+      u8(0, 0),
+    );
+  }
+  const PS_M_ORIGIN = 2;
+  const PS_WEAPONINDEX = 1 << 12;
+  const PS_FOV = 1 << 11;
+  // Entity: origin x/y/z as DeltaInt23, 16-bit model, alpha, and (fifth byte) scale.
+  const U_MODEL = 1 << 11;
+  const U_MODEL16 = 1 << 28;
+  const U_ALPHA = 1 << 30;
+  const U_MOREBITS4 = 1 << 31;
+  const entityBits =
+    U_ORIGIN1 |
+    U_ORIGIN2 |
+    U_MOREBITS1 |
+    U_ORIGIN3 |
+    U_MODEL |
+    U_MOREBITS2 |
+    U_MOREBITS3 |
+    U_MODEL16 |
+    U_ALPHA |
+    U_MOREBITS4;
+
+  it('3435: DeltaInt23 origins, 16-bit models, alpha and scale, varint stats, 16-bit gun index', () => {
+    const first = extFrame(
+      1,
+      -1,
+      concat(
+        i16(PS_M_ORIGIN | PS_WEAPONINDEX | PS_FOV),
+        abs23(100 * 8),
+        abs23(-200 * 8),
+        abs23(30 * 8),
+        i16(300), // gun index, 16 bits
+        u8(90), // fov
+        u8(0x02), // varint stat mask: stat 1
+        i16(87), // health
+      ),
+      concat(
+        u8(entityBits, entityBits >> 8, entityBits >> 16, entityBits >> 24),
+        u8(1), // U_SCALE in the fifth byte
+        u8(1), // entity 1
+        i16(700), // model, 16 bits
+        abs23(100 * 8),
+        abs23(-200 * 8),
+        abs23(30 * 8),
+        u8(128), // alpha
+        u8(32), // scale × 16
+      ),
+    );
+    const second = extFrame(
+      2,
+      1,
+      concat(i16(PS_M_ORIGIN), rel23(8), rel23(0), rel23(-4), u8(0)),
+      concat(u8(U_ORIGIN1), u8(1), rel23(16)),
+    );
+    const bytes = concat(
+      block(
+        concat(u8(12), u32(3435), u32(5), u8(1), str('action'), i16(0), str('Ext')),
+        extConfigstrings,
+      ),
+      block(first),
+      block(second),
+      END,
+    );
+    const out = decodeDm2(bytes, { entities: true, fullPlayers: true });
+    expect(out.error).toBeNull();
+    expect(out.events.find((e) => e.kind === 'segment')).toMatchObject({
+      protocol: 3435,
+      map: 'ext',
+      maxclients: 8,
+      extendedLimits: true,
+    });
+    const fs = framesOf(out.events);
+    expect(fs.map((f) => f.players[0].origin)).toEqual([
+      [100, -200, 30],
+      [101, -200, 29.5],
+    ]);
+    expect(fs[0].players[0].health).toBe(87);
+    expect(fs[0].players[0].detail).toMatchObject({ gunIndex: 300 });
+    expect(fs[0].players[0].detail!.stats).toHaveLength(64);
+    expect(fs[0].entities).toMatchObject([
+      { number: 1, modelindex: [700, 0, 0, 0], origin: [100, -200, 30], alpha: 128, scale: 32 },
+    ]);
+    expect(fs[1].entities).toMatchObject([{ number: 1, origin: [102, -200, 30] }]);
+  });
+
+  it('3434: the extended layout without the second extensions (short origins)', () => {
+    const f = extFrame(
+      1,
+      -1,
+      concat(i16(PS_M_ORIGIN | PS_FOV), i16(8), i16(16), i16(24), u8(90), u32(0)),
+      new Uint8Array(0),
+    );
+    const bytes = concat(
+      block(
+        concat(u8(12), u32(3434), u32(5), u8(1), str('action'), i16(0), str('Ext')),
+        extConfigstrings,
+      ),
+      block(f),
+      END,
+    );
+    const out = decodeDm2(bytes);
+    expect(out.error).toBeNull();
+    expect(framesOf(out.events)[0].players[0].origin).toEqual([1, 2, 3]);
+  });
+
+  it('Q2PRO with both extension flags reads the enhanced delta with DeltaInt23', () => {
+    // EPS_M_ORIGIN2 (8) in the frame byte; EPS_STATS (32) as extrabits 2.
+    const f = concat(
+      u8(20 | (2 << 5)),
+      u32(1 | (31 << 27)),
+      u8(8 << 4),
+      u8(0),
+      i16(PS_M_ORIGIN | PS_FOV),
+      abs23(40),
+      abs23(48),
+      abs23(56),
+      u8(90),
+      u8(0x02),
+      i16(55),
+      u8(0, 0),
+    );
+    const bytes = concat(
+      block(serverdata(Q2PRO, 1025, (1 << 3) | (1 << 4)), extConfigstrings),
+      block(f),
+      END,
+    );
+    const out = decodeDm2(bytes);
+    expect(out.error).toBeNull();
+    expect(out.events.find((e) => e.kind === 'segment')).toMatchObject({ map: 'ext' });
+    expect(framesOf(out.events)[0].players[0]).toMatchObject({ origin: [5, 6, 7], health: 55 });
   });
 });
 
