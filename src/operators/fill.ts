@@ -12,6 +12,10 @@
  * to their walkable grid neighbours and to up to `maxDemoLinks` demo nodes within
  * `spacing × 1.5`, each way only if that way walks.
  *
+ * Every proposed link is then run by navtest's simulated bot (`simulateLink`: the AQtion bot's
+ * movement code driving the engine's pmove on the collision model, fall damage included); a
+ * link it fails is dropped, and so is a map node no longer joined to a demo node.
+ *
  * Filled drops are no deeper than `maxDrop` (below the engine's 210-unit stand drop, so no fall
  * damage) and land on ground outside lava and slime: a filled link never leads into a fall
  * that kills. A filled jump (JUMP link) climbs one ledge of at most `maxJump` units where
