@@ -60,6 +60,9 @@ export interface LadderPair {
   readonly top: readonly number[];
   /** Climbed nodes the pair replaced. */
   readonly replaced: number;
+  /** The evidence: climbs seen (link votes and hanging votes) and distinct demos. */
+  readonly climbs: number;
+  readonly demos: number;
 }
 
 export interface ConfirmStats {
@@ -262,7 +265,14 @@ export function confirmNodes(
       links.push({ from: t, to: n, type: out[n].type, ...evidence });
       links.push({ from: n, to: t, type: 'LADDER_UP', ...evidence });
     }
-    ladders.push({ brush, bottom: bottom.origin, top: top.origin, replaced });
+    ladders.push({
+      brush,
+      bottom: bottom.origin,
+      top: top.origin,
+      replaced,
+      climbs: bottom.votes,
+      demos: bottom.demos,
+    });
   }
   return {
     nodes: out,
