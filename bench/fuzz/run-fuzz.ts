@@ -178,7 +178,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const m = mutate(fx, ctx);
       const damageAt = m.damageAt ?? intactStreamLength(m.bytes, fx.stream);
       const prefix = ref.digests.subarray(0, framesBefore(ref, damageAt));
-      name = `case-${index}-${fx.id.replace(/\.mvd2(\.gz)?$/, '')}${m.extension}`;
+      name = `case-${index}-${fx.id.replace(/\.(mvd2|dm2)(\.gz)?$/, '')}${m.extension}`;
       input = m.bytes;
       const path = join(work, name);
       writeFileSync(path, m.bytes);

@@ -321,11 +321,16 @@ const streamMutator =
   (fx, ctx) =>
     asFile(damage(fx, ctx), ctx, fx.format);
 
-/** Opcodes a protocol-34 client demo never holds: bad, the out-of-place frame parts, 21..31. */
+/**
+ * Client demo mutations (on an MVD2 fixture each falls back to its MVD2 counterpart, so every
+ * mutation kind runs on every fixture). Opcodes a protocol-34 client demo never holds: bad,
+ * the out-of-place frame parts, 21..31.
+ */
 const DM2_BAD_OPCODES = [0, 17, 18, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31];
 
 /** Client demos: a block's first command becomes a message protocol 34 does not have. */
 const dm2BadMessage = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
+  if (fx.format !== 'dm2') return badOpcode(fx, ctx);
   const { k, block } = anyBlock(fx, ctx);
   const at = block.offset + block.header;
   const out = Uint8Array.from(fx.stream);
@@ -339,6 +344,7 @@ const dm2BadMessage = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
 
 /** Client demos: a length word becomes negative (other than the end mark) or above 32 KiB. */
 const dm2BlockLength32 = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
+  if (fx.format !== 'dm2') return blockLength(fx, ctx);
   const { k, block } = anyBlock(fx, ctx);
   const value = ctx.rnd.pick([-2, -0x7fffffff, 0x8001, 0x7fffffff, block.length + 1, 0]);
   const out = Uint8Array.from(fx.stream);
@@ -355,6 +361,7 @@ const dm2BlockLength32 = (fx: DemoFixture, ctx: MutationContext): StreamDamage =
  * (not a cut: the demo ends properly, with a TRAILING_DATA warning).
  */
 const dm2EarlyEndMark = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
+  if (fx.format !== 'dm2') return cutAtBlockBoundary(fx, ctx);
   const { k, block } = anyBlock(fx, ctx);
   const out = Uint8Array.from(fx.stream);
   new DataView(out.buffer).setInt32(block.offset, -1, true);
