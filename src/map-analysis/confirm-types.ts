@@ -3,9 +3,10 @@
  * propose a type; the map decides:
  * - WATER where pmove's water level at the node is at least 2 (waist-deep), whatever the votes
  *   said; a water vote where the map is dry is contradicted.
- * - CROUCH where a standing box does not fit and a crouched one does; a crouch vote where a
- *   standing player fits is contradicted, and a node where only a crouched player fits becomes
- *   CROUCH though nobody crouched there in the demos.
+ * - CROUCH where a standing box does not fit and a crouched one does, at the node or 16 units
+ *   ahead (where passing needs it); a crouch vote where a standing player fits all around is
+ *   contradicted, and a node where only a crouched player fits becomes CROUCH though nobody
+ *   crouched there in the demos.
  * - Ladders: nodes climbed in the demos (ladder evidence, or a ladder vote) next to a ladder
  *   brush are replaced, per brush, by the pair the engine's bots follow: LADDER_DOWN on the
  *   floor at the foot and LADDER_UP at the top, at the same x and y, linked both ways. A ladder
@@ -102,6 +103,25 @@ function standingBlocked(w: BspWorld, x: number, y: number, z: number): boolean 
  * up to 32; 3 allows for ladders that thin out). [Units: world units]
  */
 const LADDER_TOUCH = 3;
+/**
+ * Where passing needs a crouch: standing is blocked at the node or a step ahead of it in one of
+ * eight directions (a vent's mouth: the crouch vote sits where players duck to go in).
+ * [Units: world units]
+ */
+const CROUCH_AHEAD = 16;
+
+function standingBlockedNear(w: BspWorld, x: number, y: number, z: number): boolean {
+  if (standingBlocked(w, x, y, z)) return true;
+  for (let k = 0; k < 8; k++) {
+    const a = (k * Math.PI) / 4;
+    const ax = x + CROUCH_AHEAD * Math.cos(a);
+    const ay = y + CROUCH_AHEAD * Math.sin(a);
+    // Only a low ceiling ahead counts, not a wall: the crouched box must fit there.
+    if (standingBlocked(w, ax, ay, z) && fits(w, ax, ay, z, CROUCHED)) return true;
+  }
+  return false;
+}
+
 /** How far up a ladder is followed. [Units: world units] */
 const LADDER_MAX_CLIMB = 2048;
 /** How far below a ladder's foot the floor is looked for. [Units: world units] */
@@ -209,7 +229,7 @@ export function confirmNodes(
         : placeNode(w, n.origin, type === 'CROUCH' ? CROUCHED : STANDING, true, o);
     if (type === 'CROUCH' && placed) {
       const [px, py, pz] = placed.origin;
-      if (!standingBlocked(w, px, py, pz)) {
+      if (!standingBlockedNear(w, px, py, pz)) {
         contradict(n, 'MOVE', 'a standing player fits');
         type = 'MOVE';
         placed = placeNode(w, n.origin, STANDING, true, o);

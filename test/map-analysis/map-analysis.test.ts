@@ -157,6 +157,17 @@ describe('types the map confirms', () => {
     expect(c.stats.contradicted[0]).toMatchObject({ voted: 'CROUCH', typed: 'MOVE', votes: 10 });
   });
 
+  it('a CROUCH vote at the mouth of a low passage is confirmed (passing needs it)', () => {
+    const c = confirmNodes(
+      [node([180, 0, 24.125], { type: 'CROUCH', crouched: 1 })],
+      w,
+      confirmOptions,
+    );
+    expect(c.nodes[0].type).toBe('CROUCH');
+    expect(fits(w, 180, 0, 24.125, STANDING)).toBe(true); // standing fits at the node itself
+    expect(c.stats.contradicted).toHaveLength(0);
+  });
+
   it('WATER by the water level: a dry water vote is contradicted, waist-deep water is WATER', () => {
     const c = confirmNodes(
       [
