@@ -68,16 +68,6 @@ function angle2short(deg: number): number {
   return s >= 32768 ? s - 65536 : s;
 }
 
-const norm3 = (v: Float64Array): number => {
-  const len = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-  if (len > 0) {
-    v[0] /= len;
-    v[1] /= len;
-    v[2] /= len;
-  }
-  return len;
-};
-
 function box(
   s: DriverScratch,
   x0: number,
