@@ -155,6 +155,9 @@ describeFixtures('client demo fixtures', () => {
     }
     expect(others.size).toBeGreaterThan(0);
     expect(alive).toBeGreaterThan(100);
+    // A duel has deaths: the opponent's body without a packed box is read as dead.
+    expect(dead).toBeGreaterThan(0);
+    expect(dead).toBeLessThan(alive);
     // Without the option only the recorder is reported.
     const plain = framesOf(await read(dm2('opentdm_testduel.dm2')));
     expect(plain.every((f) => f.players.length === 1)).toBe(true);
