@@ -19,7 +19,8 @@
  * Filled drops are no deeper than `maxDrop` (below the engine's 210-unit stand drop, so no fall
  * damage) and land on ground outside lava and slime: a filled link never leads into a fall
  * that kills. A filled jump (JUMP link) climbs one ledge of at most `maxJump` units where
- * the box has the head room. New nodes are MOVE
+ * the box has the head room, or (`gapJumps`) crosses a gap to the floor two columns on where
+ * the column between has no floor to walk to — proposed only when the simulated bot makes it. New nodes are MOVE
  * nodes with `source: 'map'`; the report, summary and pictures tell them from demo nodes.
  *
  * Emits the augmented graph and a `fill` summary.
@@ -32,7 +33,7 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
+import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
@@ -55,6 +56,11 @@ export interface FillOptions {
   readonly maxDrop: number;
   /** Highest ledge a filled link jumps onto (a standing jump rises about 45); 0: no jumps. [Units: world units] */
   readonly maxJump: number;
+  /**
+   * Try running jumps across gaps (two grid columns, where the column between has no floor to
+   * walk to), kept when the simulated bot makes them (needs the collision model).
+   */
+  readonly gapJumps: boolean;
 }
 
 export const fillDefaults: FillOptions = Object.freeze({
@@ -64,7 +70,12 @@ export const fillDefaults: FillOptions = Object.freeze({
   maxDemoLinks: 3,
   maxDrop: 210,
   maxJump: 40,
+  gapJumps: true,
 });
+
+/** Gap jumps: the landing at most this much higher, or this much lower. [Units: world units] */
+const STEP_UP_ON_JUMP = 24;
+const GAP_JUMP_DROP = 96;
 
 /** Link type of each kind of filled traversal (walks to a demo node take its type). */
 const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
@@ -177,6 +188,35 @@ export function fillGraph(
           }
         }
       }
+    // Gaps: where the way on in a direction has no floor to walk to (a pit, a lower passage),
+    // a running jump across it to the floor two columns on, as the simulated bot makes it.
+    if (map.collision && o.gapJumps) {
+      const model = map.collision;
+      const walked = new Set(out.map((e) => `${floor.i[e.r]},${floor.j[e.r]}`));
+      for (let di = -2; di <= 2; di++)
+        for (let dj = -2; dj <= 2; dj++) {
+          if (Math.max(Math.abs(di), Math.abs(dj)) !== 2) continue;
+          const mid = `${floor.i[q] + Math.trunc(di / 2)},${floor.j[q] + Math.trunc(dj / 2)}`;
+          if (walked.has(mid)) continue;
+          for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) {
+            const dz = floor.z[r] - a[2];
+            if (dz > STEP_UP_ON_JUMP || -dz > GAP_JUMP_DROP) continue;
+            const run = simulateLink(model, {
+              from: a,
+              to: at(r),
+              linkType: 'JUMP',
+              fromType: 'MOVE',
+              toType: 'MOVE',
+            });
+            if (!run.passed) continue;
+            out.push({ r, how: 'jump' });
+            if (!reached[r]) {
+              reached[r] = 1;
+              queue.push(r);
+            }
+          }
+        }
+    }
     edges.set(q, out);
   }
 

@@ -317,13 +317,24 @@ describe('fill', () => {
     expect(r.graph.nodes.slice(0, 2)).toEqual(demo.nodes);
   });
 
-  it('every filled link is a traversal the box confirms, and every map node stands', () => {
+  it('every filled link is a traversal the box or the simulated bot confirms, and every map node stands', () => {
     const added = r.graph.links.slice(demo.links.length);
     expect(added.length).toBeGreaterThan(200);
     for (const l of added) {
       const a = r.graph.nodes[l.from].origin;
       const b = r.graph.nodes[l.to].origin;
-      expect(traverse(w, a, b, fillDefaults.maxDrop, fillDefaults.maxJump)).not.toBeNull();
+      // The box walk confirms it, or it is a gap jump the simulated bot makes.
+      const boxed = traverse(w, a, b, fillDefaults.maxDrop, fillDefaults.maxJump) !== null;
+      const jumped =
+        l.type === 'JUMP' &&
+        simulateLink(collision, {
+          from: a,
+          to: b,
+          linkType: 'JUMP',
+          fromType: r.graph.nodes[l.from].type,
+          toType: r.graph.nodes[l.to].type,
+        }).passed;
+      expect(boxed || jumped).toBe(true);
     }
     for (const n of r.graph.nodes)
       expect(standsAt(w, ...(n.origin as [number, number, number]))).toBe(true);
@@ -375,6 +386,42 @@ describe('fill', () => {
     }
     const failed = Object.values(simulated.stats.linksFailedSimulation as Record<string, number>);
     expect(failed.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(refused);
+  });
+
+  it('jumps a gap the box walk cannot cross, when the simulated bot makes it', () => {
+    // Two floors at z = 0 split by a pit 80 units wide and 200 deep (x ∈ [-40, 40]).
+    const sky = box([-512, -512, 600], [512, 512, 632], SOLID);
+    const pit = syntheticWorld([
+      box([-512, -512, -32], [-40, 512, 0], SOLID),
+      box([40, -512, -32], [512, 512, 0], SOLID),
+      box([-512, -512, -232], [512, 512, -200], SOLID),
+      sky,
+    ]);
+    const start: DraftGraph = {
+      nodes: [node([-300, 0, 24.125]), node([-200, 0, 24.125])],
+      links: [],
+    };
+    const f = sampleFloor(pit, 64);
+    const model = buildCollisionModel(pit);
+    const far = (g: DraftGraph) => g.nodes.filter((n) => n.origin[0] > 40 && n.origin[2] > 0);
+    const noGaps = fillGraph(
+      start,
+      { world: pit, collision: model, floor: f, cached: false },
+      { ...fillDefaults, gapJumps: false, maxDrop: 0 },
+    );
+    expect(far(noGaps.graph)).toHaveLength(0);
+    const withGaps = fillGraph(
+      start,
+      { world: pit, collision: model, floor: f, cached: false },
+      { ...fillDefaults, maxDrop: 0 },
+    );
+    expect(far(withGaps.graph).length).toBeGreaterThan(20);
+    const g = withGaps.graph;
+    const across = g.links.filter(
+      (l) => g.nodes[l.from].origin[0] < -40 !== g.nodes[l.to].origin[0] < -40,
+    );
+    expect(across.length).toBeGreaterThan(0);
+    expect(across.every((l) => l.type === 'JUMP')).toBe(true);
   });
 
   it('the floor is cached by hash and a cached floor gives the same graph', async () => {
