@@ -84,6 +84,8 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
             emit,
           );
     };
+    /** The first bytes, while fewer than four have arrived. */
+    let head: Uint8Array | null = null;
     const where = (): ReturnType<DemoDecoder['position']> =>
       decoder?.position() ?? { file: name, segment: -1, block: -1, offset: 0, frame: -1 };
 
@@ -100,9 +102,16 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
       if (subscriber.closed) return;
       try {
         for await (const chunk of bytes.chunks) {
-          // A first chunk shorter than 4 bytes is a file too short for either format.
-          decoder ??= decoderFor(chunk);
-          decoder.push(chunk);
+          if (!decoder) {
+            // The format needs four bytes: hold back a shorter start until more arrive.
+            head = head ? Buffer.concat([head, chunk]) : chunk;
+            if (head.length < 4) continue;
+            decoder = decoderFor(head);
+            decoder.push(head);
+            head = null;
+          } else {
+            decoder.push(chunk);
+          }
           if (subscriber.closed) return;
         }
       } catch (e) {
@@ -122,7 +131,11 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
           });
         }
       }
-      decoder ??= decoderFor(null);
+      if (!decoder) {
+        // A stream of under four bytes: too short for either format (the MVD2 reader says so).
+        decoder = decoderFor(null);
+        if (head) decoder.push(head);
+      }
       const endMark = decoder.ended;
       decoder.finish();
       subscriber.next({
