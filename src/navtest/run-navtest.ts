@@ -24,8 +24,9 @@ export interface NavtestOptions {
   readonly batchSize: number;
   /**
    * Fewest links worth a pool thread: a thread costs about half a second to start and load the
-   * map, while one thread runs some 10,000 links a second (bench:navtest), so small navs run on
-   * this thread alone. [Limit: >= 1]
+   * map, while one thread runs some 10,000 links a second (bench:navtest); on this 2-core machine
+   * a second thread did not pay at 9,637 links (1.04 s on one, 1.22 s on two), so navs smaller
+   * than this run on this thread alone. [Limit: >= 1]
    */
   readonly linksPerThread: number;
   readonly nodeTypes: NodeTypeTable;
@@ -36,7 +37,7 @@ export interface NavtestOptions {
 export const navtestDefaults: NavtestOptions = Object.freeze({
   workers: 1,
   batchSize: 64,
-  linksPerThread: 8000,
+  linksPerThread: 20000,
   nodeTypes: defaultNodeTypes,
   simulate: {},
   reachability: {},
