@@ -78,7 +78,7 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  for (const map of ['wizs', 'urbanjungle']) {
+  for (const map of ['wizs', 'urbanjungle', 'simplicity']) {
     it(`${map}: at least 95 % of the links of a nav built from its demos pass`, async () => {
       const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
       const nav = join(dir, `${map}.nav`);
@@ -99,6 +99,12 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
       expect(run.links).toBeGreaterThan(1000);
       expect(passed / run.links).toBeGreaterThanOrEqual(0.95);
       expect(r.coverage_ratio).toBeGreaterThanOrEqual(0.85);
+      if (map === 'simplicity') {
+        // the climbs (ladder links between ladder nodes: the bot writes its own climb speed)
+        const climbs = r.links.filter((l) => /^LADDER_/.test(l.type));
+        expect(climbs.length).toBeGreaterThanOrEqual(4);
+        expect(climbs.filter((l) => l.passed).length / climbs.length).toBeGreaterThanOrEqual(0.75);
+      }
       // the seed's validator accepts it
       expect(() => parseNavtestReport(JSON.parse(JSON.stringify(r)), 'report')).not.toThrow();
     }, 120_000);
