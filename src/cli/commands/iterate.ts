@@ -41,7 +41,7 @@ export function register(program: Command): void {
   program
     .command('iterate')
     .description(
-      "Close the loop: build a draft .nav, run the pipeline's navtest command on it, remove what failed, rebuild, until the test passes; ship the result (or the best iteration, exit code 4). Every draft, report and summary is kept in the iterations folder.",
+      "Close the loop: build a draft .nav, test it (the pipeline's navtest command, or navgen's own offline test with navtest.tester: builtin), remove what failed, rebuild, until the test passes; ship the result (or the best iteration, exit code 4). Every draft, report and summary is kept in the iterations folder.",
     )
     .argument('<pipeline>', 'a pipeline file with a navtest section')
     .addOption(
