@@ -46,7 +46,9 @@ try {
   });
   const nav = (await readNavFile(navPath)).nav;
   const links = nav.nodes.reduce((n, node) => n + node.links.length, 0);
-  console.log(`${MAP}: ${nav.nodes.length} nodes, ${links} links (draft built from the fixture demos)`);
+  console.log(
+    `${MAP}: ${nav.nodes.length} nodes, ${links} links (draft built from the fixture demos)`,
+  );
   const reports: string[] = [];
   for (const workers of [1, 2]) {
     const times: number[] = [];
@@ -64,7 +66,9 @@ try {
         `${Math.round(links / median)} links/s, ${Math.round(steps / median)} pmove steps/s ` +
         `(${steps} steps, ${(steps / links).toFixed(1)} per link)` +
         `; first round ${times[0].toFixed(2)} s` +
-        (Math.max(...times) <= TARGET_SECONDS ? `; every round ≤ ${TARGET_SECONDS} s: ok` : ` > ${TARGET_SECONDS} s: MISSED`),
+        (Math.max(...times) <= TARGET_SECONDS
+          ? `; every round ≤ ${TARGET_SECONDS} s: ok`
+          : ` > ${TARGET_SECONDS} s: MISSED`),
     );
   }
   console.log(`reports with 1 and 2 workers ${reports[0] === reports[1] ? 'identical' : 'DIFFER'}`);
