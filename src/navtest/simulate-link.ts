@@ -18,15 +18,19 @@
  *
  * How a link is run:
  * 1. Start. On the ground under the source node (found with a box trace down), or, for water and
- *    ladder nodes, where the node is; a start inside solid is nudged up to 18 u, and failing
- *    that the link fails with `bad-start`. Jumps start at running speed toward the
+ *    ladder nodes, where the node is; a start inside solid is nudged up to 18 u (and 1 u
+ *    sideways), and failing that the link fails with `bad-start`. Jumps start at running speed toward the
  *    target (a bot reaches the take-off running); every other link starts at rest.
  * 2. Think and move, 10 times a second: the bot driver (`bot-driver.ts`) writes the usercmd and
  *    the velocity the bot code would, then one 100 ms pmove call with the bot's parameters
- *    (`pm_time` 12 and the initial snap, as the game hands every bot move to pmove).
+ *    (`pm_time` 12 and the initial snap, as the game hands every bot move to pmove). On ladder
+ *    links the "touching a ladder" probe of `src/movement/bot-ladder.ts` runs after each move
+ *    and steers the next think, as in the game.
  * 3. Judge after every move, in this order:
- *    - `died`: the game's fall damage (`P_FallingDamage`) took the health to 0, or the player
- *      touched lava or slime (counted as death at once: no route should wade through either);
+ *    - `died`: the game's fall damage (`src/movement/fall-damage.ts`) took the health to 0 (a
+ *      survived hard landing hurts the legs: the player limps and the bot stops jumping), or
+ *      the player touched lava or slime (counted as death at once: no route should wade
+ *      through either). Drowning is not simulated (a link is at most 12 s);
  *    - reached: the bot's own rule (`node-reached.ts`) while the player stands, swims or
  *      climbs → passed; or the rule met in flight and the player then lands no lower than
  *      18 u under the target (a jump or drop that overshoots lands on the target's level).
