@@ -270,6 +270,34 @@ export function fillGraph(
       if (out || back) made++;
     }
   }
+  // Nodes the floor joins but no link does (a door the demos seldom passed, a filled node and a
+  // demo node farther apart than the demo-link radius): a sample close to a demo node adds no
+  // node but stands for it, and a floor step between the samples of two different nodes
+  // proposes a link between those nodes.
+  const present = new Set(links.map((l) => `${l.from}:${l.to}`));
+  const ownerOf = (q: number): number => {
+    const own = nodeOf.get(q);
+    if (own !== undefined) return own;
+    const near = nodesNear(buckets, g.nodes, s, at(q), o.minGap);
+    const n = near.find((e) => ground[e.n]);
+    return n ? n.n : -1;
+  };
+  const owner = new Map<number, number>();
+  for (const q of sorted) owner.set(q, ownerOf(q));
+  for (const q of sorted) {
+    const a = owner.get(q)!;
+    if (a < 0) continue;
+    for (const { r, how } of edges.get(q) ?? []) {
+      const b = owner.get(r) ?? -1;
+      if (b < 0 || b === a || present.has(`${a}:${b}`)) continue;
+      const direct = traverse(w, nodes[a].origin, nodes[b].origin, o.maxDrop, o.maxJump);
+      const kind = direct ?? (how === 'jump' ? 'jump' : null);
+      if (!kind) continue;
+      present.add(`${a}:${b}`);
+      const type = kind === 'walk' ? nodes[b].type : LINK_TYPE[kind];
+      links.push({ from: a, to: b, type, ...evidence, fromMap: true });
+    }
+  }
   const proposed = links.length - demoLinkCount;
 
   // Every filled link is then run by a simulated bot with the engine's player movement
@@ -307,6 +335,8 @@ export function fillGraph(
       linksFailedSimulation: failures,
       linksAdded: added.length,
       linksBetweenFilled: added.filter((l) => l.from >= g.nodes.length && l.to >= g.nodes.length)
+        .length,
+      linksBetweenDemoNodes: added.filter((l) => l.from < g.nodes.length && l.to < g.nodes.length)
         .length,
       dropLinks: count(LINK_TYPE.drop),
       jumpLinks: count(LINK_TYPE.jump),

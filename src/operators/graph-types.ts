@@ -46,6 +46,8 @@ export interface DraftLink {
   readonly airborne: number;
   /** Weighted mean height the traversals rose above their start (jumps). [Units: world units] */
   readonly rise: number;
+  /** Set on links the map alone gave (`fill`), also between two demo nodes. */
+  readonly fromMap?: boolean;
 }
 
 export interface DraftGraph {

@@ -23,8 +23,8 @@ export interface NavBuildStats {
   readonly linksOverLimit: number;
   /**
    * Where the written nodes and links came from: demo votes, the map alone (`fill`) or spawn
-   * entities. A link is the map's when it touches a map node, a spawn's when it touches a
-   * spawn node, else the demos'.
+   * entities. A link is the map's when fill made it or it touches a map node, a spawn's when it
+   * touches a spawn node, else the demos'.
    */
   readonly sources: {
     readonly nodes: { readonly demos: number; readonly map: number; readonly spawn: number };
@@ -112,12 +112,15 @@ export function graphToNav(
   };
   const key = ['demos', 'map', 'spawn'] as const;
   for (const c of nodeSource) sources.nodes[key[c]]++;
+  const mapLinks = new Set(
+    g.links.filter((l) => l.fromMap).map((l) => `${index[l.from]}:${index[l.to]}`),
+  );
   nav.nodes.forEach((n, i) => {
     for (const l of n.links) {
       const a = nodeSource[i];
       const b = nodeSource[l.target];
       const c =
-        a === NODE_FROM_MAP || b === NODE_FROM_MAP
+        a === NODE_FROM_MAP || b === NODE_FROM_MAP || mapLinks.has(`${i}:${l.target}`)
           ? 'map'
           : a === NODE_FROM_SPAWN || b === NODE_FROM_SPAWN
             ? 'spawn'

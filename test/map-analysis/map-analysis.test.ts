@@ -388,6 +388,26 @@ describe('fill', () => {
     expect(failed.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(refused);
   });
 
+  it('joins two demo nodes the floor joins but no demo link does, marked as from the map', () => {
+    const open = syntheticWorld([FLOOR, box([-512, -512, 600], [512, 512, 632], SOLID)]);
+    const two: DraftGraph = {
+      nodes: [node([-300, 0, 24.125]), node([-190, 0, 24.125])],
+      links: [],
+    };
+    const f = sampleFloor(open, 64);
+    const r = fillGraph(
+      two,
+      { world: open, collision: buildCollisionModel(open), floor: f, cached: false },
+      { ...fillDefaults, minGap: 80 },
+    );
+    const between = r.graph.links.filter((l) => l.from < 2 && l.to < 2);
+    expect(between.map((l) => [l.from, l.to]).sort()).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(between.every((l) => l.fromMap === true && l.type === 'MOVE')).toBe(true);
+  });
+
   it('jumps a gap the box walk cannot cross, when the simulated bot makes it', () => {
     // Two floors at z = 0 split by a pit 80 units wide and 200 deep (x ∈ [-40, 40]).
     const sky = box([-512, -512, 600], [512, 512, 632], SOLID);

@@ -47,11 +47,19 @@ describe('provenance', () => {
         node(192, 'map'),
         node(-64, 'spawn'),
       ],
-      links: [link(0, 1), link(1, 0), link(1, 2), link(2, 3), link(3, 2), link(4, 0)],
+      links: [
+        link(0, 1),
+        { ...link(1, 0), fromMap: true },
+        link(1, 2),
+        link(2, 3),
+        link(3, 2),
+        link(4, 0),
+      ],
     };
     const { stats, nodeSource } = graphToNav(g, defaultNodeTypes);
     expect(stats.sources.nodes).toEqual({ demos: 2, map: 2, spawn: 1 });
-    expect(stats.sources.links).toEqual({ demos: 2, map: 3, spawn: 1 });
+    // 1 → 0 joins two demo nodes but fill made it: the map's.
+    expect(stats.sources.links).toEqual({ demos: 1, map: 4, spawn: 1 });
     expect([...nodeSource]).toEqual([0, 0, 1, 1, 2]);
   });
 
