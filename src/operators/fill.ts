@@ -474,6 +474,9 @@ export const fillStage = defineStage<FillOptions>({
         minimum: 0,
         maximum: 45,
       }),
+      gapJumps: bool(
+        'Try running jumps across gaps two grid columns wide (kept when the simulated bot makes them).',
+      ),
       maxDrop: num(
         'Deepest ledge a filled link drops off (engine: 210); 0 = walks only. [world units]',
         {
