@@ -31,6 +31,11 @@ import {
   trialStats,
   type TrialStats,
 } from '../test/helpers/engine-trial.js';
+import { readNavFile } from '../src/sinks/nav/read-nav.js';
+
+// Trial demos are read on this thread: the inflate thread loads its module from dist/, which
+// may be mid-rebuild in a checkout being edited, and one demo at a time gains nothing from it.
+process.env.NAVGEN_INFLATE_THREAD ??= '0';
 
 const FIXTURE_MAPS = ['wizs', 'city', 'urbanjungle', 'simplicity', 'beer'];
 
@@ -69,6 +74,8 @@ interface Side {
   stats: TrialStats;
   /** Longest single stuck stretch. [Units: s] */
   worstStuck: number;
+  /** Share of stuck time spent more than 100 units from every node of the nav. */
+  farShare: number;
 }
 
 async function trial(map: string, nav: string, dir: string, port: number): Promise<Side> {
@@ -79,7 +86,18 @@ async function trial(map: string, nav: string, dir: string, port: number): Promi
   const frames = await trialFrames(dir);
   const stats = await trialStats(dir, nav, frames);
   const spots = await stuckSpots(frames);
-  return { stats, worstStuck: spots.reduce((m, s) => Math.max(m, s.seconds), 0) };
+  const nodes = (await readNavFile(nav)).nav.nodes;
+  const far = (p: readonly number[]) =>
+    nodes.every(
+      (n) => Math.hypot(n.origin[0] - p[0], n.origin[1] - p[1], n.origin[2] - p[2]) > 100,
+    );
+  const total = spots.reduce((a, x) => a + x.seconds, 0);
+  const farTime = spots.filter((x) => far(x.position)).reduce((a, x) => a + x.seconds, 0);
+  return {
+    stats,
+    worstStuck: spots.reduce((m, x) => Math.max(m, x.seconds), 0),
+    farShare: total > 0 ? farTime / total : 0,
+  };
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -123,18 +141,20 @@ for (const map of maps) {
   const dist = [m(ours, (s) => s.dist_per_bot_min ?? 0), m(theirs, (s) => s.dist_per_bot_min ?? 0)];
   const nodes = [m(ours, (s) => s.nodes), m(theirs, (s) => s.nodes)];
   const worst = [mean(ours.map((s) => s.worstStuck)), mean(theirs.map((s) => s.worstStuck))];
+  const farShare = [mean(ours.map((s) => s.farShare)), mean(theirs.map((s) => s.farShare))];
   rows.push(
     `| ${map} | ${fmt(ratio(stuck[0], stuck[1]))} | ${fmt(stuck[0])} / ${fmt(stuck[1])} | ` +
       `${fmt(ratio(env[0], env[1]))} | ${fmt(env[0], 3)} / ${fmt(env[1], 3)} | ` +
       `${fmt(ratio(dist[0], dist[1]))} | ${fmt(dist[0], 0)} / ${fmt(dist[1], 0)} | ` +
-      `${fmt(worst[0], 1)} / ${fmt(worst[1], 1)} | ${nodes[0]} / ${nodes[1]} |`,
+      `${fmt(worst[0], 1)} / ${fmt(worst[1], 1)} | ` +
+      `${fmt(farShare[0] * 100, 0)} % / ${fmt(farShare[1] * 100, 0)} % | ${nodes[0]} / ${nodes[1]} |`,
   );
 }
 
 console.log(
   `\n${bots} bots × ${seconds} s, ${runs} run(s); ratio = navgen / engine autogen nav; per bot-minute\n` +
-    '| map | stuck ratio | stuck s (navgen / engine) | env. deaths ratio | env. deaths | distance ratio | distance (u) | longest stuck s | nodes |\n' +
-    '|---|---|---|---|---|---|---|---|---|',
+    '| map | stuck ratio | stuck s (navgen / engine) | env. deaths ratio | env. deaths | distance ratio | distance (u) | longest stuck s | stuck > 100 u from a node | nodes |\n' +
+    '|---|---|---|---|---|---|---|---|---|---|',
 );
 for (const r of rows) console.log(r);
 if (!keepDir) rmSync(root, { recursive: true, force: true });
