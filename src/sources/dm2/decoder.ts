@@ -121,8 +121,45 @@ class StoredFrame {
   readonly ps = new PlayerState();
   /** Entities in ascending number; owned by this slot of the ring. */
   ents: EntityState[] = [];
+  /**
+   * Beside each entity: its number, and 1 when a frame that leaves it unchanged can share its
+   * state object (`shareable`, fixed once the state is stored). The walk over the entities a
+   * frame does not mention then reads these arrays instead of every state object (reading
+   * each state's fields was a third of the decoding time).
+   */
+  nums = new Int32Array(ENTITY_CAPACITY);
+  keep = new Uint8Array(ENTITY_CAPACITY);
   count = 0;
+
+  /** Room for at least one more entity than `n`. */
+  grow(n: number): void {
+    const nums = new Int32Array(this.nums.length * 2);
+    nums.set(this.nums.subarray(0, n));
+    const keep = new Uint8Array(nums.length);
+    keep.set(this.keep.subarray(0, n));
+    this.nums = nums;
+    this.keep = keep;
+  }
 }
+
+/** Entities a stored frame has room for before it grows. */
+const ENTITY_CAPACITY = 128;
+const NO_NUMS = new Int32Array(0);
+const NO_KEEP = new Uint8Array(0);
+
+/**
+ * Bytes of each temp entity type when positions are three shorts (all but EXTENSIONS_2), or
+ * -1 for a type the engine does not know: one skip instead of a walk through its layout.
+ */
+const TE_FIXED_BYTES = (() => {
+  const sizes = new Int16Array(256).fill(-1);
+  for (const [type, layout] of TE_LAYOUTS) {
+    let n = 0;
+    for (const k of layout) n += k === 'p' ? 6 : k === 's' ? 2 : 1;
+    sizes[type] = n;
+  }
+  return sizes;
+})();
 
 export class Dm2Decoder {
   private readonly file: string;
@@ -745,6 +782,12 @@ export class Dm2Decoder {
       if (entity !== -1) c.skip(4); // duration
       return;
     }
+    const fixed = this.esFlags & ES_EXTENSIONS_2 ? -1 : TE_FIXED_BYTES[type];
+    // One skip when it fits (a cut-short unit goes the long way, for the same error).
+    if (fixed >= 0 && c.end - c.pos >= fixed) {
+      c.skip(fixed);
+      return;
+    }
     const layout = TE_LAYOUTS.get(type);
     if (layout === undefined) {
       this.fail('BAD_OPCODE', `unknown temp entity type ${type}`, this.commandOffset);
@@ -849,37 +892,47 @@ export class Dm2Decoder {
   /** Entities of the new frame: deltas from `from` (or the baselines) in ascending order. */
   private parsePacketEntities(c: ByteCursor, from: StoredFrame | null, out: StoredFrame): void {
     const old = from ? from.ents : [];
+    const oldNums = from ? from.nums : NO_NUMS;
+    const oldKeep = from ? from.keep : NO_KEEP;
     const oldCount = from ? from.count : 0;
     // A stored frame keeps its own array; the states in it are never changed once stored, so
     // an entity the frame leaves unchanged shares the previous frame's object (most entities
-    // in most frames: measured about half the decoding time).
-    const ents = out === from ? [] : out.ents;
+    // in most frames: measured about half the decoding time). One loop without closures, so
+    // that the counters stay in registers.
+    const ents = out.ents;
+    let nums = out.nums;
+    let keep = out.keep;
     let n = 0;
     let oi = 0;
     const bits = this.scratchBits;
     const maxEdicts = this.cs.maxEdicts;
-    const put = (number: number, source: Readonly<EntityState>, b: number, hi: number): void => {
-      if (n >= maxEdicts) this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
-      if (b === 0 && hi === 0 && source.number === number && shareable(source)) {
-        ents[n++] = source as EntityState;
-        return;
-      }
-      const s = new EntityState().copyFrom(source);
-      readEntityDelta(c, s, source, number, b, this.esFlags, hi);
-      ents[n++] = s;
-    };
     for (;;) {
       const unitAt = this.bufBase + c.pos;
-      const number = readEntityHeader(c, bits, this.esFlags);
-      if (number === 0) break;
-      if (number >= maxEdicts) {
+      let number = readEntityHeader(c, bits, this.esFlags);
+      const last = number === 0;
+      if (last) number = 0x7fffffff;
+      else if (number >= maxEdicts) {
         this.fail('BAD_ENTITY_NUMBER', `entity number ${number} >= ${maxEdicts}`, unitAt);
       }
-      while (oi < oldCount && old[oi].number < number) {
-        const o = old[oi++];
-        if (shareable(o)) ents[n++] = o;
-        else put(o.number, o, 0, 0);
+      // The old entities before this one, unchanged.
+      while (oi < oldCount && oldNums[oi] < number) {
+        let e = old[oi];
+        let k = oldKeep[oi];
+        if (k === 0) {
+          e = this.deltaEntity(c, n, oldNums[oi], e, 0, 0);
+          k = shareable(e) ? 1 : 0;
+        }
+        if (n === nums.length) {
+          out.grow(n);
+          nums = out.nums;
+          keep = out.keep;
+        }
+        ents[n] = e;
+        nums[n] = oldNums[oi];
+        keep[n++] = k;
+        oi++;
       }
+      if (last) break;
       if (bits[0] & U_REMOVE) {
         if (!from)
           this.fail(
@@ -892,28 +945,50 @@ export class Dm2Decoder {
         if (oi < oldCount) oi++;
         continue;
       }
-      if (oi < oldCount && old[oi].number === number) {
-        put(number, old[oi], bits[0], bits[1]);
-        oi++;
-      } else {
-        put(number, this.baselines[number] ?? NULL_STATE, bits[0], bits[1]);
+      let source: Readonly<EntityState>;
+      if (oi < oldCount && oldNums[oi] === number) source = old[oi++];
+      else source = this.baselines[number] ?? NULL_STATE;
+      const e = this.deltaEntity(c, n, number, source, bits[0], bits[1]);
+      if (n === nums.length) {
+        out.grow(n);
+        nums = out.nums;
+        keep = out.keep;
       }
+      ents[n] = e;
+      nums[n] = number;
+      keep[n++] = shareable(e) ? 1 : 0;
     }
-    while (oi < oldCount) {
-      const o = old[oi++];
-      if (shareable(o)) ents[n++] = o;
-      else put(o.number, o, 0, 0);
-    }
-    out.ents = ents;
     out.count = n;
+  }
+
+  /**
+   * The state of entity `number`, the `n`th of the frame: `source` itself when the delta
+   * leaves it as it is, else a new state decoded from it.
+   */
+  private deltaEntity(
+    c: ByteCursor,
+    n: number,
+    number: number,
+    source: Readonly<EntityState>,
+    b: number,
+    hi: number,
+  ): EntityState {
+    if (n >= this.cs.maxEdicts) this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
+    if (b === 0 && hi === 0 && source.number === number && shareable(source)) {
+      return source as EntityState;
+    }
+    const s = new EntityState().copyFrom(source);
+    readEntityDelta(c, s, source, number, b, this.esFlags, hi);
+    return s;
   }
 
   private emitFrame(f: StoredFrame): void {
     const ps = f.ps;
     const recorderEntity = this.recorder + 1;
     let event = 0;
+    const nums = f.nums;
     for (let i = 0; i < f.count; i++) {
-      if (f.ents[i].number === recorderEntity) {
+      if (nums[i] === recorderEntity) {
         event = f.ents[i].event;
         break;
       }
