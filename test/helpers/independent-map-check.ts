@@ -5,9 +5,11 @@
  * point queries or the classify / fill stages, so a bug there cannot hide itself here.
  *
  * ## Definitions
- * - **Brush**: the convex set `{x : n·x ≤ d}` over its side planes (n outward). Only brushes of
- *   the world model (model 0, the brushes its leaves list) count: doors, platforms and other brush
- *   entities move or open, and the engine tests them as entities, not as the static world.
+ * - **Brush**: the convex set `{x : n·x ≤ d}` over its side planes (n outward). The brushes of
+ *   the world model (model 0, the brushes its leaves list) count, and those of `func_wall`
+ *   entities that are there from the start (not spawnflag 1 "trigger spawn" without 4 "start on"):
+ *   a func_wall never moves and the game's traces hit it (wizs builds its ladders that way).
+ *   Doors, platforms and other brush entities move or open and are left out.
  * - **Penetration depth** of an axis-aligned box B into a brush K: the smallest overlap along the
  *   candidate separating directions, the brush's side normals and the three world axes:
  *   for a side (n, d): `d − min_{x∈B} n·x` (B's support point against n, i.e. the brush's planes
@@ -42,6 +44,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { brushVolumes } from '../../src/sources/bsp/brush-volumes.js';
+import type { BspEntity } from '../../src/sources/bsp/entities.js';
 import { parseBsp } from '../../src/sources/bsp/read-bsp.js';
 import type { BspWorld } from '../../src/sources/bsp/world.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
@@ -75,6 +78,8 @@ export const STEP = 18;
 /** One convex brush: side planes and corner bounds. */
 export interface CheckBrush {
   contents: number;
+  /** Model the brush belongs to: 0 = the world, n = inline model `*n` (a func_wall). */
+  model?: number;
   /** Outward unit normals. [Form: (x, y, z) × sides] */
   normals: number[];
   /** [Length: sides] */
@@ -87,10 +92,10 @@ export interface CheckMap {
   brushes: CheckBrush[];
 }
 
-/** Indices of the brushes that the leaves under model 0's head node list. */
-function worldModelBrushes(world: BspWorld): Set<number> {
+/** Indices of the brushes that the leaves under a model's head node list. */
+function modelBrushes(world: BspWorld, model: number): Set<number> {
   const out = new Set<number>();
-  const stack = [world.models.headNode[0]];
+  const stack = [world.models.headNode[model]];
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n < 0) {
@@ -105,14 +110,32 @@ function worldModelBrushes(world: BspWorld): Set<number> {
   return out;
 }
 
-/** The world model's brushes of a decoded map, as plain planes and bounds. */
-export function checkMapFromWorld(world: BspWorld): CheckMap {
-  const own = worldModelBrushes(world);
+/** Inline models of the func_walls that stand from the start (see the module comment). */
+export function staticWallModels(entities: readonly BspEntity[]): number[] {
+  const models: number[] = [];
+  for (const e of entities) {
+    if (e.classname.toLowerCase() !== 'func_wall') continue;
+    const value = (key: string) => e.keyValues.findLast(([k]) => k.toLowerCase() === key)?.[1];
+    const model = /^\*(\d+)$/.exec(value('model') ?? '');
+    const flags = Number(value('spawnflags') ?? 0) | 0;
+    if (model && ((flags & 1) === 0 || (flags & 4) !== 0)) models.push(Number(model[1]));
+  }
+  return models;
+}
+
+/** Brushes of the world model and of `models` (inline model numbers), as plain planes and bounds. */
+export function checkMapFromWorld(world: BspWorld, models: readonly number[] = []): CheckMap {
+  const owner = new Map<number, number>();
+  for (const m of [...models].reverse()) {
+    if (m > 0 && m < world.models.count) for (const b of modelBrushes(world, m)) owner.set(b, m);
+  }
+  for (const b of modelBrushes(world, 0)) owner.set(b, 0);
   const volumes = brushVolumes(world, -1);
   const brushes: CheckBrush[] = [];
   for (let i = 0; i < volumes.count; i++) {
     const b = volumes.brush[i];
-    if (!own.has(b)) continue;
+    const model = owner.get(b);
+    if (model === undefined) continue;
     const normals: number[] = [];
     const dists: number[] = [];
     for (let s = 0; s < world.brushes.sideCount[b]; s++) {
@@ -126,6 +149,7 @@ export function checkMapFromWorld(world: BspWorld): CheckMap {
     }
     brushes.push({
       contents: world.brushes.contents[b],
+      model,
       normals,
       dists,
       mins: [volumes.mins[i * 3], volumes.mins[i * 3 + 1], volumes.mins[i * 3 + 2]],
@@ -135,8 +159,13 @@ export function checkMapFromWorld(world: BspWorld): CheckMap {
   return { brushes };
 }
 
-export async function loadCheckMap(bspPath: string): Promise<CheckMap> {
-  return checkMapFromWorld(parseBsp(await readFile(bspPath), bspPath).world);
+/**
+ * Reads a map: the world and its standing func_walls, or with `worldOnly` the world model alone
+ * (what the engine's world traces, headnode 0, test).
+ */
+export async function loadCheckMap(bspPath: string, worldOnly = false): Promise<CheckMap> {
+  const bsp = parseBsp(await readFile(bspPath), bspPath);
+  return checkMapFromWorld(bsp.world, worldOnly ? [] : staticWallModels(bsp.entities));
 }
 
 /** An axis-aligned box brush (six sides), for synthetic maps in tests. */
