@@ -7,9 +7,10 @@
  * The test is the Minkowski one: a box at `p` overlaps a convex brush when, for every side,
  * `p` lies behind the side's plane pushed out by the box's farthest corner along the normal.
  * Brushes are found by walking the node tree with the box's bounds, and (as the engine does) a
- * leaf whose contents share no bit with the mask is skipped. Only the world model blocks:
- * doors and platforms move, so a node must not rely on them either way. Ladders are looked
- * for in brush models too (mappers make them func_walls).
+ * leaf whose contents share no bit with the mask is skipped. The world blocks, and so do the
+ * static func_walls registered for the world (`static-models.ts`); doors and platforms move, so
+ * a node must not rely on them either way. Ladders are looked for in every brush model
+ * (mappers make them func_walls).
  *
  * Positions are world units; the standing box is (-16 -16 -24)…(16 16 32), crouched the top is
  * at 4 (pmove's hulls).
@@ -17,6 +18,7 @@
 import type { BspWorld } from '../sources/bsp/world.js';
 import { CONTENTS_LADDER, MASK_LIQUID } from '../sources/bsp/contents-flags.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
+import { staticModelsOf } from './static-models.js';
 
 /** A box relative to an origin. [Units: world units] */
 export interface Hull {
@@ -141,9 +143,50 @@ export function boxContents(
   return found;
 }
 
-/** The box is clear of every brush a player collides with. */
+/** The box (grown by `grow`) at (x, y, z) overlaps the bounds of model `m`. */
+function nearModel(
+  w: BspWorld,
+  m: number,
+  x: number,
+  y: number,
+  z: number,
+  hull: Hull,
+  grow: number,
+): boolean {
+  const { mins, maxs } = w.models;
+  return !(
+    x + hull.maxs[0] + grow < mins[m * 3] ||
+    x + hull.mins[0] - grow > maxs[m * 3] ||
+    y + hull.maxs[1] + grow < mins[m * 3 + 1] ||
+    y + hull.mins[1] - grow > maxs[m * 3 + 1] ||
+    z + hull.maxs[2] + grow < mins[m * 3 + 2] ||
+    z + hull.mins[2] - grow > maxs[m * 3 + 2]
+  );
+}
+
+/**
+ * The box (grown by `grow`; negative shrinks it) overlaps a brush a player collides with: the
+ * world's, or one of the static func_walls registered for the world (`static-models.ts`).
+ */
+export function inSolid(
+  w: BspWorld,
+  x: number,
+  y: number,
+  z: number,
+  hull: Hull = STANDING,
+  grow = 0,
+): boolean {
+  if (boxTouches(w, x, y, z, hull, PLAYER_BRUSHES, grow)) return true;
+  for (const m of staticModelsOf(w)) {
+    if (!nearModel(w, m, x, y, z, hull, grow)) continue;
+    if (boxContents(w, x, y, z, hull, PLAYER_BRUSHES, grow, true, null, m) !== 0) return true;
+  }
+  return false;
+}
+
+/** The box is clear of every brush a player collides with ({@link inSolid}). */
 export function fits(w: BspWorld, x: number, y: number, z: number, hull: Hull = STANDING): boolean {
-  return !boxTouches(w, x, y, z, hull, PLAYER_BRUSHES);
+  return !inSolid(w, x, y, z, hull);
 }
 
 /**
@@ -238,18 +281,8 @@ export function laddersTouched(
   // Ladders are often brush entities (func_wall): their models are searched where the
   // compiler left them, as well as the world.
   const hits: number[] = [];
-  const { mins, maxs } = w.models;
   for (let m = 0; m < w.models.count; m++) {
-    if (m > 0) {
-      const apart =
-        x + hull.maxs[0] + reach < mins[m * 3] ||
-        x + hull.mins[0] - reach > maxs[m * 3] ||
-        y + hull.maxs[1] + reach < mins[m * 3 + 1] ||
-        y + hull.mins[1] - reach > maxs[m * 3 + 1] ||
-        z + hull.maxs[2] + reach < mins[m * 3 + 2] ||
-        z + hull.mins[2] - reach > maxs[m * 3 + 2];
-      if (apart) continue;
-    }
+    if (m > 0 && !nearModel(w, m, x, y, z, hull, reach)) continue;
     boxContents(w, x, y, z, hull, PLAYER_BRUSHES | CONTENTS_LADDER, reach, false, hits, m);
   }
   return hits.filter((b) => (w.brushes.contents[b] & CONTENTS_LADDER) !== 0).sort((a, b) => a - b);

@@ -20,8 +20,7 @@
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { DraftLink, DraftNode } from '../operators/graph-types.js';
 import {
-  PLAYER_BRUSHES,
-  boxTouches,
+  inSolid,
   CROUCHED,
   STANDING,
   STEP_SIZE,
@@ -95,7 +94,7 @@ const LADDER_TYPES = new Set(['LADDER', 'LADDER_UP', 'LADDER_DOWN']);
  * every side, still overlaps solid (a box that only grazes a ceiling is no reason to crouch).
  */
 function standingBlocked(w: BspWorld, x: number, y: number, z: number): boolean {
-  return boxTouches(w, x, y, z, STANDING, PLAYER_BRUSHES, -1);
+  return inSolid(w, x, y, z, STANDING, -1);
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * The map a build's graph stages share: the BSP is read and decoded once per file version
  * (path, size and modification time), whichever stage asks first, and every stage gets the same
- * plain-data world, and the collision model built from it once. A rebuild in watch mode after
+ * plain-data world (with its static func_walls registered as solid, `static-models.ts`), and
+ * the collision model built from it once. A rebuild in watch mode after
  * the map changed reads it again.
  */
 import { stat } from 'node:fs/promises';
 import { readBsp, type BspMap } from '../sources/bsp/read-bsp.js';
 import { buildCollisionModel, type CollisionModel } from '../world/collision-model.js';
+import { registerStaticModels, staticWallModels } from './static-models.js';
 
 const loaded = new Map<string, Promise<BspMap>>();
 
@@ -17,7 +19,10 @@ export async function loadMap(bsp: string): Promise<BspMap> {
   let map = loaded.get(key);
   if (!map) {
     for (const k of loaded.keys()) if (k.startsWith(`${bsp}\u0000`)) loaded.delete(k);
-    map = readBsp(bsp);
+    map = readBsp(bsp).then((m) => {
+      registerStaticModels(m.world, staticWallModels(m.entities, m.world.models.count));
+      return m;
+    });
     loaded.set(key, map);
     map.catch(() => loaded.delete(key));
   }

@@ -29,7 +29,7 @@ export interface FloorSamples {
 }
 
 /** Bumped when the sampling changes, so old cache files are not read. */
-const FORMAT = 4;
+const FORMAT = 5;
 /**
  * The grid is shifted off the world's round numbers: maps are built on a 8- or 16-unit grid,
  * and a box centred on a multiple of 64 has its sides exactly on stair risers and wall faces,

@@ -22,6 +22,8 @@ import { classifyDefaults, classifyGraph } from '../../src/operators/classify.js
 import type { DraftGraph, DraftLink, DraftNode } from '../../src/operators/graph-types.js';
 import { simulateLink } from '../../src/navtest/simulate-link.js';
 import { box, syntheticWorld } from './synthetic-world.js';
+import { registerStaticModels, staticWallModels } from '../../src/map-analysis/static-models.js';
+import type { BspEntity } from '../../src/sources/bsp/entities.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +88,39 @@ describe('box queries', () => {
     expect(groundBelow(l, -84, 0, 100, 200)).toBe(64.125); // the rim rests on the ledge
     expect(supportedGround(l, -84, 0, 100, 200)).toBeNull();
     expect(supportedGround(l, -90, 0, 100, 200)).toBe(64.125); // 6 units on it: held
+  });
+
+  it('static func_walls block once registered; doors and trigger-spawned walls do not count', () => {
+    const pillar = box([200, -16, 0], [232, 16, 128], SOLID);
+    const wm = syntheticWorld([FLOOR], [], [[pillar]]);
+    expect(fits(wm, 216, 0, 60)).toBe(true); // a brush model nobody registered: not solid
+    const ent = (classname: string, model: string, flags: string): BspEntity => ({
+      classname,
+      origin: null,
+      angle: 0,
+      keyValues: [
+        ['classname', classname],
+        ['model', model],
+        ['spawnflags', flags],
+      ],
+      line: 1,
+      offset: 0,
+    });
+    expect(
+      staticWallModels(
+        [
+          ent('func_wall', '*1', '0'),
+          ent('func_door', '*2', '0'),
+          ent('func_wall', '*3', '1'),
+          ent('func_wall', '*4', '5'),
+        ],
+        5,
+      ),
+    ).toEqual([1, 4]);
+    registerStaticModels(wm, staticWallModels([ent('func_wall', '*1', '0')], wm.models.count));
+    expect(fits(wm, 216, 0, 60)).toBe(false);
+    expect(fits(wm, 260, 0, 60)).toBe(true);
+    expect(placeNode(wm, [216, 0, 24.125], STANDING, true)!.origin[0]).toBeGreaterThanOrEqual(248);
   });
 
   it('water level counts feet, waist and eyes as pmove does', () => {
