@@ -104,6 +104,8 @@ export interface Dm2DecoderOptions {
   readonly fullPlayers?: boolean;
   /** Report the other players, inferred from their entities, as players. Default false. */
   readonly entityPlayers?: boolean;
+  /** Emit `FrameSlots` (the slots in use) instead of frames. Default false. */
+  readonly summary?: boolean;
 }
 
 const enum Phase {
@@ -166,6 +168,9 @@ export class Dm2Decoder {
   private readonly wantEntities: boolean;
   private readonly wantDetail: boolean;
   private readonly wantEntityPlayers: boolean;
+  private readonly summary: boolean;
+  /** The slots of the last `FrameSlots` (summary mode), shared while unchanged. */
+  private lastSlots: number[] = [];
   private readonly emit: (event: DemoEvent) => void;
 
   private readonly cursor = new ByteCursor();
@@ -219,6 +224,7 @@ export class Dm2Decoder {
     this.wantEntities = options.entities ?? false;
     this.wantDetail = options.fullPlayers ?? false;
     this.wantEntityPlayers = options.entityPlayers ?? false;
+    this.summary = options.summary ?? false;
     this.emit = emit;
   }
 
@@ -983,6 +989,10 @@ export class Dm2Decoder {
   }
 
   private emitFrame(f: StoredFrame): void {
+    if (this.summary) {
+      this.emitSlots(f);
+      return;
+    }
     const ps = f.ps;
     const recorderEntity = this.recorder + 1;
     let event = 0;
@@ -1059,6 +1069,28 @@ export class Dm2Decoder {
       entities: this.wantEntities ? entityFrames(f) : null,
     };
     this.emit(frame);
+  }
+
+  /** The slots `emitFrame` would list: the recorder, and the entity players when asked. */
+  private emitSlots(f: StoredFrame): void {
+    let slots = [this.recorder];
+    if (this.wantEntityPlayers) {
+      const others = entityPlayers(
+        f.ents,
+        f.count,
+        this.maxclients,
+        this.recorder,
+        this.solidFormat(),
+      );
+      slots = others.map((p) => p.slot);
+      let at = 0;
+      while (at < slots.length && slots[at] < this.recorder) at++;
+      slots.splice(at, 0, this.recorder);
+    }
+    const last = this.lastSlots;
+    if (slots.length === last.length && slots.every((s, i) => s === last[i])) slots = last;
+    else this.lastSlots = slots;
+    this.emit({ kind: 'frame-slots', segment: this.segment, index: this.frameIndex, slots });
   }
 }
 

@@ -69,6 +69,7 @@ import type {
   DemoEvent,
   EntityFrame,
   Frame,
+  FrameSlots,
   PlayerDetail,
   PlayerFrame,
   SegmentHeader,
@@ -82,6 +83,8 @@ export interface DecoderOptions {
   readonly entities?: boolean;
   /** Fill `PlayerFrame.detail` with every player-state field. Default false. */
   readonly fullPlayers?: boolean;
+  /** Emit {@link FrameSlots} (the slots in use) instead of frames. Default false. */
+  readonly summary?: boolean;
 }
 
 const enum Phase {
@@ -120,6 +123,9 @@ export class Mvd2Decoder {
   private readonly file: string;
   private readonly wantEntities: boolean;
   private readonly wantDetail: boolean;
+  private readonly summary: boolean;
+  /** The slots of the last {@link FrameSlots} (summary mode), shared while unchanged. */
+  private lastSlots: number[] = [];
   private readonly emit: (event: DemoEvent) => void;
 
   private readonly cursor = new ByteCursor();
@@ -160,6 +166,7 @@ export class Mvd2Decoder {
     this.file = options.file;
     this.wantEntities = options.entities ?? false;
     this.wantDetail = options.fullPlayers ?? false;
+    this.summary = options.summary ?? false;
     this.emit = emit;
   }
 
@@ -627,7 +634,26 @@ export class Mvd2Decoder {
     // Entity origins only matter as the base of EXTLIMITS_2 deltas, and entity angles only
     // when entities are emitted; otherwise the engine's copy would be wasted work.
     if (ext2 || this.wantEntities) this.playersToEntities();
-    this.emit(this.buildFrame(stamp));
+    this.emit(this.summary ? this.slotsFrame() : this.buildFrame(stamp));
+  }
+
+  /** The in-use slots, as `buildFrame` would list its players. */
+  private slotsFrame(): FrameSlots {
+    const inuse = this.players.inuse;
+    const last = this.lastSlots;
+    let same = true;
+    let count = 0;
+    for (let slot = 0; slot < this.maxclients; slot++) {
+      if (!inuse[slot]) continue;
+      if (last[count++] !== slot) same = false;
+    }
+    let slots = last;
+    if (!same || count !== last.length) {
+      slots = [];
+      for (let slot = 0; slot < this.maxclients; slot++) if (inuse[slot]) slots.push(slot);
+      this.lastSlots = slots;
+    }
+    return { kind: 'frame-slots', segment: this.segment, index: this.frameIndex, slots };
   }
 
   /**

@@ -64,6 +64,8 @@ export function flagNames(flags: number): string[] {
 interface Acc {
   summary: DemoSummary;
   seen: Set<number>[];
+  /** The slot list of the last frame (shared by later frames while unchanged). */
+  lastSlots: readonly number[] | null;
 }
 
 function step(acc: Acc, e: DemoEvent): Acc {
@@ -89,13 +91,21 @@ function step(acc: Acc, e: DemoEvent): Acc {
         duration: 0,
       });
       acc.seen.push(new Set());
+      acc.lastSlots = null;
       break;
-    case 'frame': {
+    case 'frame':
+    case 'frame-slots': {
       const seg = s.segments[s.segments.length - 1];
       const seen = acc.seen[acc.seen.length - 1];
       seg.frames++;
       seg.duration = (seg.frames - 1) * MVD_FRAME_TIME;
-      for (const p of e.players) if (p.slot !== seg.clientNum) seen.add(p.slot);
+      if (e.kind === 'frame') {
+        for (const p of e.players) if (p.slot !== seg.clientNum) seen.add(p.slot);
+      } else if (e.slots !== acc.lastSlots) {
+        // Consecutive frames share an unchanged slot list: nothing new to add.
+        acc.lastSlots = e.slots;
+        for (const slot of e.slots) if (slot !== seg.clientNum) seen.add(slot);
+      }
       seg.slotsSeen = seen.size;
       s.frames++;
       break;
@@ -139,9 +149,13 @@ export async function summarizeDemo(path: string): Promise<DemoSummary> {
       error: null,
     },
     seen: [],
+    lastSlots: null,
   };
   try {
-    await lastValueFrom(readDemo(path).pipe(reduce(step, acc)), { defaultValue: acc });
+    // Slots only: the frames' player objects are never built (the summary reports none of it).
+    await lastValueFrom(readDemo(path, { summary: true }).pipe(reduce(step, acc)), {
+      defaultValue: acc,
+    });
   } catch (e) {
     if (!(e instanceof DemoParseError)) throw e;
     acc.summary.error = e.toData();

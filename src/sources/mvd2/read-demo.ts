@@ -38,6 +38,11 @@ export interface ReadDemoOptions {
    * (see `../dm2/entity-players.ts`). Default false: only the recorder.
    */
   readonly entityPlayers?: boolean;
+  /**
+   * Emit `FrameSlots` (the player slots in use) instead of frames, for a summary that
+   * needs no player state (`summarizeDemo`). Default false.
+   */
+  readonly summary?: boolean;
 }
 
 /** What `readDemo` needs of a decoder (the MVD2 and the client demo decoders both fit). */
@@ -71,7 +76,12 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
           : MVD_MAGIC;
       return magic === MVD_MAGIC
         ? new Mvd2Decoder(
-            { file: name, entities: options.entities, fullPlayers: options.fullPlayers },
+            {
+              file: name,
+              entities: options.entities,
+              fullPlayers: options.fullPlayers,
+              summary: options.summary,
+            },
             emit,
           )
         : new Dm2Decoder(
@@ -80,6 +90,7 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
               entities: options.entities,
               fullPlayers: options.fullPlayers,
               entityPlayers: options.entityPlayers,
+              summary: options.summary,
             },
             emit,
           );

@@ -165,5 +165,21 @@ export interface PlayerNameChange {
   readonly name: string;
 }
 
+/**
+ * A frame as a summary reads it (`readDemo(path, { summary: true })`, instead of
+ * {@link Frame}): which player slots are in use, without their state, which the decoder then
+ * never builds. `navgen info` reports slots and frame counts only, and building every player
+ * object was about a tenth of its run on a long demo.
+ */
+export interface FrameSlots {
+  readonly kind: 'frame-slots';
+  readonly segment: number;
+  /** As {@link Frame.index}. */
+  readonly index: number;
+  /** The slots `Frame.players` would list, ascending; shared by frames while unchanged. */
+  readonly slots: readonly number[];
+}
+
 /** Everything the MVD2 source emits for one demo, in file order. */
-export type DemoEvent = SegmentHeader | Frame | PlayerNameChange | ParseWarning | DemoEnd;
+export type DemoEvent =
+  SegmentHeader | Frame | FrameSlots | PlayerNameChange | ParseWarning | DemoEnd;
