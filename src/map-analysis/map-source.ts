@@ -14,7 +14,9 @@ const loaded = new Map<string, Promise<BspMap>>();
 
 /** The decoded map of `bsp` (shared; do not modify). */
 export async function loadMap(bsp: string): Promise<BspMap> {
-  const s = await stat(bsp);
+  const s = await stat(bsp).catch(() => null);
+  // A file that cannot be read gets the BSP reader's own error (file, offset, what was expected).
+  if (!s) return readBsp(bsp);
   const key = `${bsp}\u0000${s.size}\u0000${s.mtimeMs}`;
   let map = loaded.get(key);
   if (!map) {

@@ -327,7 +327,6 @@ export function fillGraph(
     graph: out,
     stats: {
       floorSamples: floor.z.length,
-      floorCached: map.cached,
       floorReached: queue.length,
       nodesAdded: out.nodes.length - g.nodes.length,
       nodesNotJoined: nodes.length - out.nodes.length,

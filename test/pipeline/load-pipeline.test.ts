@@ -56,13 +56,14 @@ describe('pipeline files', () => {
       'vote',
       'cluster',
       'classify',
+      'fill',
       'spawn-points',
       'feedback',
     ]);
     expect(spec.stages.find((s) => s.name === 'cluster')?.options).toMatchObject({
       radius: 48,
       minWeight: 0.4,
-      minDemos: 3,
+      minDemos: 'auto',
     });
   });
 
@@ -155,7 +156,7 @@ describe('pipeline files', () => {
   it('gives the flag form the same pipeline as an equivalent file', async () => {
     const fromFile = await resolvePipeline(
       parsePipelineText(
-        `map: wizs\nbsp: m.bsp\ndemos: [a.mvd2.gz]\noutput: { nav: w.nav }\nstages:\n  - map-filter\n  - gate\n  - death-weight\n  - downsample\n  - speed-filter\n  - vote\n  - cluster: { minDemos: 2 }\n  - classify\n  - spawn-points\n  - feedback\n`,
+        `map: wizs\nbsp: m.bsp\ndemos: [a.mvd2.gz]\noutput: { nav: w.nav }\nstages:\n  - map-filter\n  - gate\n  - death-weight\n  - downsample\n  - speed-filter\n  - vote\n  - cluster: { minDemos: 2 }\n  - classify\n  - fill\n  - spawn-points\n  - feedback\n`,
         join(dir, 'same.yaml'),
       ),
     );
