@@ -375,23 +375,8 @@ export class Mvd2Decoder {
           case MvdOp.Sound:
             this.parseSound(c);
             break;
-          case MvdOp.Print:
-            c.u8();
-            c.skipString();
-            break;
-          case MvdOp.Configstring:
-            this.parseConfigstring(c);
-            break;
-          case MvdOp.Serverdata:
-            this.parseServerdata(c, extrabits);
-            break;
-          case MvdOp.Nop:
-            break;
           default:
-            this.failHere(
-              'BAD_OPCODE',
-              `illegible command ${op} (${MVD_OP_NAMES[op] ?? 'unknown'})`,
-            );
+            this.parseRareCommand(c, op, extrabits);
         }
       }
     } catch (e) {
@@ -400,6 +385,32 @@ export class Mvd2Decoder {
     }
     if (this.segment < 0) {
       this.failHere('NO_SERVERDATA', 'first block does not contain serverdata');
+    }
+  }
+
+  /**
+   * The commands of a segment's start or of now and then (serverdata, configstrings, prints),
+   * and illegible ones, through one call site: serverdata passes here before the block loop is
+   * optimised, so the first configstring of a long demo does not meet a call the optimised
+   * loop has never seen (that threw the loop's optimised code away mid-demo, and a cold
+   * `navgen info` ran unoptimised for a while).
+   */
+  private parseRareCommand(c: ByteCursor, op: number, extrabits: number): void {
+    switch (op) {
+      case MvdOp.Print:
+        c.u8();
+        c.skipString();
+        return;
+      case MvdOp.Configstring:
+        this.parseConfigstring(c);
+        return;
+      case MvdOp.Serverdata:
+        this.parseServerdata(c, extrabits);
+        return;
+      case MvdOp.Nop:
+        return;
+      default:
+        this.failHere('BAD_OPCODE', `illegible command ${op} (${MVD_OP_NAMES[op] ?? 'unknown'})`);
     }
   }
 
@@ -558,11 +569,23 @@ export class Mvd2Decoder {
 
   private parseSound(c: ByteCursor): void {
     const flags = c.u8();
-    if (this.cs.extended && flags & SND_INDEX16) c.u16();
-    else c.u8();
-    if (flags & SND_VOLUME) c.u8();
-    if (flags & SND_ATTENUATION) c.u8();
-    if (flags & SND_OFFSET) c.u8();
+    // The optional bytes are skipped in one step, without a read that first runs when a
+    // flag turns up mid-demo (it threw the optimised block loop away); a sound cut short by
+    // the block's end goes the long way, for the same error.
+    const skip =
+      (this.cs.extended && flags & SND_INDEX16 ? 2 : 1) +
+      (flags & SND_VOLUME ? 1 : 0) +
+      (flags & SND_ATTENUATION ? 1 : 0) +
+      (flags & SND_OFFSET ? 1 : 0);
+    if (c.end - c.pos >= skip + 2) {
+      c.pos += skip;
+    } else {
+      if (this.cs.extended && flags & SND_INDEX16) c.u16();
+      else c.u8();
+      if (flags & SND_VOLUME) c.u8();
+      if (flags & SND_ATTENUATION) c.u8();
+      if (flags & SND_OFFSET) c.u8();
+    }
     const entnum = c.u16() >> 3;
     if (entnum >= this.cs.maxEdicts) {
       this.failHere('BAD_ENTITY_NUMBER', `sound on entity ${entnum} (limit ${this.cs.maxEdicts})`);

@@ -136,12 +136,14 @@ export class EntityTable {
     if (ext && lo & U_MOREBITS4) hi = b[p++];
     this.bitsLo = lo;
     this.bitsHi = hi;
-    if (lo & U_NUMBER16) {
-      this.number = b[p] | (b[p + 1] << 8);
-      return p + 2;
-    }
-    this.number = b[p];
-    return p + 1;
+    // Both number bytes are always read (the slack makes the second readable), so this code
+    // has seen its reads before the optimiser compiles it: a branch that first reads when a
+    // number above 255 turns up mid-demo threw the optimised frame parser away (a
+    // deoptimisation, then a second compile while frames ran unoptimised: a cold
+    // `navgen info` spent about 15 ms more on the long urbanjungle demo).
+    const wide = (lo & U_NUMBER16) === 0 ? 0 : 1;
+    this.number = b[p] | ((b[p + 1] << 8) & -wide);
+    return p + 1 + wide;
   }
 
   /**
