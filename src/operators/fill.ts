@@ -5,9 +5,16 @@
  * (`map-analysis/walk-link.ts`: steps up to 18 units) or by a drop off a ledge of at most
  * `maxDrop` units onto ground that does not hurt (one-way STAND_DROP links).
  *
- * Which floor: from the floor samples next to the demo nodes, the stage walks sample to
- * sample (eight neighbours); only floor reached that way is used, so roofs, the outside of
- * the map and closed rooms get nothing. A sample within `minGap` of a node (and on its floor)
+ * Which floor: from the floor samples next to the demo nodes and (`fromSpawns`) under the map's
+ * spawn points, the stage walks sample to sample (eight neighbours); only floor reached that
+ * way is used, so roofs, the outside of the map and closed rooms get nothing. Map nodes stay
+ * only when links join them to a demo node or to floor a spawn point reached.
+ *
+ * Ladders (`ladders`): upper floors reached only by a ladder are a common reason why the floor
+ * walk stops short (catwalks, towers). Every ladder of the map the graph has no ladder node at
+ * gets a LADDER_DOWN node at its foot and a LADDER_UP node where the box last touches it
+ * (`map-analysis/map-ladders.ts`), linked both ways and to the ground nodes at each end; the
+ * floor walk goes on from the top where the simulated bot steps off onto a floor sample. A sample within `minGap` of a node (and on its floor)
  * is not added — demo nodes always win — but the walk goes on through it. New nodes are linked
  * to their walkable grid neighbours and to up to `maxDemoLinks` demo nodes within
  * `spacing × 1.5`, each way only if that way walks.
@@ -20,8 +27,9 @@
  * damage) and land on ground outside lava and slime: a filled link never leads into a fall
  * that kills. A filled jump (JUMP link) climbs one ledge of at most `maxJump` units where
  * the box has the head room, or (`gapJumps`) crosses a gap to the floor two columns on where
- * the column between has no floor to walk to — proposed only when the simulated bot makes it. New nodes are MOVE
- * nodes with `source: 'map'`; the report, summary and pictures tell them from demo nodes.
+ * the column between has no floor to walk to — proposed only when the simulated bot makes it.
+ * New nodes are MOVE nodes (and the ladder pairs) with `source: 'map'`; the report, summary
+ * and pictures tell them from demo nodes.
  *
  * Emits the augmented graph and a `fill` summary.
  *
@@ -42,6 +50,10 @@ import { traverse, type Traversal } from '../map-analysis/walk-link.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 import { simulateLink } from '../navtest/simulate-link.js';
 import type { CollisionModel } from '../world/collision-model.js';
+import { mapLadderClimbs, type MapLadderClimb } from '../map-analysis/map-ladders.js';
+import { STANDING, STEP_SIZE, groundBelow } from '../map-analysis/box-query.js';
+import { placeNode } from '../map-analysis/place-node.js';
+import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
 
 export interface FillOptions {
   /** Grid spacing of floor samples. [Units: world units] [Limit: 16..256] */
@@ -61,6 +73,18 @@ export interface FillOptions {
    * walk to), kept when the simulated bot makes them (needs the collision model).
    */
   readonly gapJumps: boolean;
+  /**
+   * Add a LADDER_DOWN / LADDER_UP pair at each ladder of the map the demos did not climb
+   * (`map-analysis/map-ladders.ts`), kept when the simulated bot climbs it (needs the
+   * collision model); the floor walk goes on from its top.
+   */
+  readonly ladders: boolean;
+  /**
+   * Walk the floor from the map's spawn points too, not only from demo nodes: every player
+   * starts at one, so floor reached from them is floor players use even where no demo went
+   * (a map with few or no demos of its own).
+   */
+  readonly fromSpawns: boolean;
 }
 
 export const fillDefaults: FillOptions = Object.freeze({
@@ -71,6 +95,8 @@ export const fillDefaults: FillOptions = Object.freeze({
   maxDrop: 210,
   maxJump: 40,
   gapJumps: true,
+  ladders: true,
+  fromSpawns: true,
 });
 
 /** Gap jumps: the landing at most this much higher, or this much lower. [Units: world units] */
@@ -84,6 +110,7 @@ const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
 const SAME_FLOOR = 32;
 /** Node types filled nodes connect to (the ground ones). */
 const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT', 'LADDER_DOWN', 'LADDER_UP']);
+const LADDER_TYPES = new Set(['LADDER', 'LADDER_UP', 'LADDER_DOWN']);
 
 export interface FillMap {
   readonly world: BspWorld;
@@ -91,6 +118,8 @@ export interface FillMap {
   readonly collision: CollisionModel | null;
   readonly floor: FloorSamples;
   readonly cached: boolean;
+  /** Origins of the map's spawn entities (as in the BSP; they float above the floor). */
+  readonly spawns?: readonly (readonly number[])[];
 }
 
 /** Spatial hash of node indices by grid cell. */
@@ -129,11 +158,18 @@ function nodesNear(
 }
 
 export function fillGraph(
-  g: DraftGraph,
+  demo: DraftGraph,
   map: FillMap,
   o: FillOptions,
 ): { graph: DraftGraph; stats: Record<string, unknown> } {
   const { world: w, floor } = map;
+  // The map's ladders first: their pairs join the graph as if learned (the floor walk starts
+  // from them too), but every link they add is simulated and they stay only if joined.
+  const ladders =
+    o.ladders && map.collision ? ladderPairs(demo, mapLadderClimbs(w, LADDER_MIN_CLIMB)) : null;
+  const g: DraftGraph = ladders
+    ? { nodes: [...demo.nodes, ...ladders.nodes], links: [...demo.links, ...ladders.links] }
+    : demo;
   const s = floor.spacing;
   const at = (k: number): [number, number, number] => [
     floor.i[k] * s + GRID_OFFSET,
@@ -151,22 +187,44 @@ export function fillGraph(
   const buckets = bucketNodes(g.nodes, s);
   const ground = g.nodes.map((n) => GROUND.has(n.type));
 
-  // Seeds: the samples each ground node walks to in its own and the neighbouring columns.
+  // Seeds: the samples each ground node walks to in its own and the neighbouring columns. From
+  // the top of a ladder (hanging on it, no ground below) the simulated bot decides: it steps
+  // off onto the floor above or it does not.
+  const seedWalks = (k: number, q: number): boolean => {
+    const n = g.nodes[k];
+    if (traverse(w, n.origin, at(q)) === 'walk') return true;
+    if (!map.collision || n.type !== 'LADDER_UP') return false;
+    return simulateLink(map.collision, {
+      from: n.origin,
+      to: at(q),
+      linkType: 'MOVE',
+      fromType: n.type,
+      toType: 'MOVE',
+    }).passed;
+  };
   const reached = new Uint8Array(floor.z.length);
   const queue: number[] = [];
-  g.nodes.forEach((n, k) => {
-    if (!ground[k]) return;
-    const ci = Math.round((n.origin[0] - GRID_OFFSET) / s);
-    const cj = Math.round((n.origin[1] - GRID_OFFSET) / s);
+  const seedFrom = (origin: readonly number[], walks: (q: number) => boolean): void => {
+    const ci = Math.round((origin[0] - GRID_OFFSET) / s);
+    const cj = Math.round((origin[1] - GRID_OFFSET) / s);
     for (let di = -1; di <= 1; di++)
       for (let dj = -1; dj <= 1; dj++)
         for (const q of column.get(`${ci + di},${cj + dj}`) ?? []) {
-          if (reached[q] || Math.abs(floor.z[q] - n.origin[2]) > o.maxDz) continue;
-          if (traverse(w, n.origin, at(q)) !== 'walk') continue;
+          if (reached[q] || Math.abs(floor.z[q] - origin[2]) > o.maxDz) continue;
+          if (!walks(q)) continue;
           reached[q] = 1;
           queue.push(q);
         }
+  };
+  g.nodes.forEach((n, k) => {
+    if (ground[k]) seedFrom(n.origin, (q) => seedWalks(k, q));
   });
+  // Spawn points: the floor under each (where its player lands), and what it walks to. The
+  // samples seeded here root the map nodes on them like demo nodes do.
+  const spawnSeeds = o.fromSpawns ? spawnFloor(w, map.spawns ?? []) : [];
+  const fromDemos = queue.length;
+  for (const p of spawnSeeds) seedFrom(p, (q) => traverse(w, p, at(q)) === 'walk');
+  const spawnRooted = queue.slice(fromDemos);
   // Walk the floor from them, in a fixed order (queue order from node order, then neighbours).
   const edges = new Map<number, { r: number; how: Traversal }[]>();
   for (let h = 0; h < queue.length; h++) {
@@ -245,7 +303,7 @@ export function fillGraph(
     });
   }
   const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0, rise: 0 };
-  const demoLinkCount = links.length;
+  const demoLinkCount = demo.links.length;
   for (const q of sorted) {
     const from = nodeOf.get(q);
     if (from === undefined) continue;
@@ -320,28 +378,132 @@ export function fillGraph(
       return r.passed;
     });
   }
-  const out = joinedToDemoNodes(nodes, kept, g.nodes.length);
+  const roots = spawnRooted.map((q) => nodeOf.get(q) ?? -1).filter((n) => n >= 0);
+  const out = joinedToDemoNodes(nodes, kept, demo.nodes.length, roots);
   const added = out.links.slice(demoLinkCount);
+  const ladderNodes = out.nodes.filter((n, k) => k >= demo.nodes.length && n.ladder > 0).length;
   const count = (type: string) => added.filter((l) => l.type === type).length;
   return {
     graph: out,
     stats: {
       floorSamples: floor.z.length,
       floorReached: queue.length,
-      nodesAdded: out.nodes.length - g.nodes.length,
+      spawnSeeds: spawnSeeds.length,
+      mapLadderClimbs: ladders ? ladders.nodes.length / 2 : 0,
+      ladderNodesAdded: ladderNodes,
+      nodesAdded: out.nodes.length - demo.nodes.length,
       nodesNotJoined: nodes.length - out.nodes.length,
       linksProposed: proposed,
       linksFailedSimulation: failures,
       linksAdded: added.length,
-      linksBetweenFilled: added.filter((l) => l.from >= g.nodes.length && l.to >= g.nodes.length)
-        .length,
-      linksBetweenDemoNodes: added.filter((l) => l.from < g.nodes.length && l.to < g.nodes.length)
-        .length,
+      linksBetweenFilled: added.filter(
+        (l) => l.from >= demo.nodes.length && l.to >= demo.nodes.length,
+      ).length,
+      linksBetweenDemoNodes: added.filter(
+        (l) => l.from < demo.nodes.length && l.to < demo.nodes.length,
+      ).length,
       dropLinks: count(LINK_TYPE.drop),
       jumpLinks: count(LINK_TYPE.jump),
       simulated: map.collision !== null,
     },
   };
+}
+
+/** Deepest floor search below a spawn entity (as the spawn-points stage). [Units: world units] */
+const SPAWN_MAX_DROP = 256;
+
+/**
+ * Where the players of each spawn point stand: the box lowered from the entity onto the floor,
+ * or the nearest standing position (`place-node.ts`); spawns with neither are left out.
+ */
+function spawnFloor(
+  w: BspWorld,
+  spawns: readonly (readonly number[])[],
+): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  for (const [x, y, z] of spawns) {
+    const g = groundBelow(w, x, y, z, SPAWN_MAX_DROP);
+    const placed = placeNode(w, [x, y, g ?? z], STANDING, true);
+    if (placed) out.push([placed.origin[0], placed.origin[1], placed.origin[2]]);
+  }
+  return out;
+}
+
+/** Smallest ladder climb given a pair (classify's `ladderMinClimb`). [Units: world units] */
+const LADDER_MIN_CLIMB = 40;
+/** A climb this near (horizontally) a node the demos typed as a ladder is theirs. [Units: world units] */
+const LADDER_OWNED = 64;
+
+/**
+ * LADDER_DOWN (foot) / LADDER_UP (top) node pairs for the map's climbs that no ladder node of
+ * the graph already stands for, linked both ways and to up to two ground nodes at each end
+ * (within the bots' ladder link limits, as confirm-types links the demos' pairs).
+ */
+function ladderPairs(
+  g: DraftGraph,
+  climbs: readonly MapLadderClimb[],
+): { nodes: DraftNode[]; links: DraftLink[] } {
+  const nodes: DraftNode[] = [];
+  const links: DraftLink[] = [];
+  const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0, rise: 0 };
+  const owned = (c: MapLadderClimb) =>
+    g.nodes.some(
+      (n) =>
+        n.ladder > 0 &&
+        LADDER_TYPES.has(n.type) &&
+        Math.hypot(n.origin[0] - c.x, n.origin[1] - c.y) <= LADDER_OWNED &&
+        n.origin[2] >= c.foot - STEP_SIZE &&
+        n.origin[2] <= c.top + STEP_SIZE,
+    );
+  const near = (p: readonly number[], minD: number, maxD: number, maxDz: number): number[] =>
+    g.nodes
+      .map((n, i) => ({
+        n,
+        i,
+        d: Math.hypot(n.origin[0] - p[0], n.origin[1] - p[1], n.origin[2] - p[2]),
+      }))
+      .filter(
+        (e) =>
+          GROUND.has(e.n.type) &&
+          !LADDER_TYPES.has(e.n.type) &&
+          Math.abs(e.n.origin[2] - p[2]) <= maxDz &&
+          e.d >= minD &&
+          e.d <= maxD,
+      )
+      .sort((a, b) => a.d - b.d || a.i - b.i)
+      .slice(0, 2)
+      .map((e) => e.i);
+  for (const c of climbs) {
+    if (owned(c)) continue;
+    const base: DraftNode = {
+      origin: [c.x, c.y, c.foot],
+      type: 'LADDER_DOWN',
+      weight: 0,
+      demos: 0,
+      votes: 0,
+      underwater: 0,
+      crouched: 0,
+      ladder: 1,
+      airborne: 0,
+      vz: 0,
+      dxy: 0,
+      source: 'map',
+    };
+    const b = g.nodes.length + nodes.push(base) - 1;
+    const t =
+      g.nodes.length + nodes.push({ ...base, origin: [c.x, c.y, c.top], type: 'LADDER_UP' }) - 1;
+    links.push({ from: b, to: t, type: 'LADDER_UP', ...evidence });
+    links.push({ from: t, to: b, type: 'LADDER_DOWN', ...evidence });
+    for (const n of near(base.origin, 0, 96, STEP_SIZE)) {
+      links.push({ from: b, to: n, type: g.nodes[n].type, ...evidence });
+      links.push({ from: n, to: b, type: 'LADDER_DOWN', ...evidence });
+    }
+    for (const n of near([c.x, c.y, c.top], 48, 128, STEP_SIZE + 8)) {
+      links.push({ from: t, to: n, type: g.nodes[n].type, ...evidence });
+      links.push({ from: n, to: t, type: 'LADDER_UP', ...evidence });
+    }
+  }
+  return { nodes, links };
 }
 
 /**
@@ -352,6 +514,7 @@ function joinedToDemoNodes(
   nodes: readonly DraftNode[],
   links: readonly DraftLink[],
   firstMap: number,
+  roots: readonly number[],
 ): DraftGraph {
   const adjacent: number[][] = nodes.map(() => []);
   for (const l of links) {
@@ -364,6 +527,11 @@ function joinedToDemoNodes(
     seen[i] = 1;
     stack.push(i);
   }
+  for (const i of roots)
+    if (!seen[i]) {
+      seen[i] = 1;
+      stack.push(i);
+    }
   while (stack.length > 0) {
     const n = stack.pop()!;
     for (const m of adjacent[n])
@@ -442,7 +610,8 @@ export function fillMapLoader(
       loadCollision(bsp),
     ]);
     const { floor, cached } = await walkableFloor(map.world, hash, spacing, cacheDir);
-    return { world: map.world, collision, floor, cached };
+    const spawns = spawnPointsOf(map.entities, bsp).map((p) => p.origin);
+    return { world: map.world, collision, floor, cached, spawns };
   };
 }
 
@@ -475,6 +644,12 @@ export const fillStage = defineStage<FillOptions>({
       }),
       gapJumps: bool(
         'Try running jumps across gaps two grid columns wide (kept when the simulated bot makes them).',
+      ),
+      fromSpawns: bool(
+        'Walk the floor from the map\u2019s spawn points too (floor reached from them is kept like floor reached from demo nodes).',
+      ),
+      ladders: bool(
+        'Add ladder pairs at the map\u2019s ladders the demos did not climb (kept when the simulated bot climbs them).',
       ),
       maxDrop: num(
         'Deepest ledge a filled link drops off (engine: 210); 0 = walks only. [world units]',

@@ -493,4 +493,66 @@ describe('fill', () => {
     );
     expect(again.graph).toEqual(r.graph);
   });
+
+  it('walks the floor from the spawn points too: a map with no demo nodes is filled from them', () => {
+    const none: DraftGraph = { nodes: [], links: [] };
+    // A spawn entity floats above the floor of room A, as in the BSPs.
+    const spawns = [[-300, 100, 40]];
+    const fromSpawns = fillGraph(
+      none,
+      { world: w, collision, floor, cached: false, spawns },
+      fillDefaults,
+    );
+    const off = fillGraph(
+      none,
+      { world: w, collision, floor, cached: false, spawns },
+      { ...fillDefaults, fromSpawns: false },
+    );
+    expect(off.graph.nodes).toHaveLength(0);
+    const nodes = fromSpawns.graph.nodes;
+    expect(nodes.length).toBeGreaterThan(100);
+    expect(nodes.every((n) => n.source === 'map' && Math.abs(n.origin[2] - 24.125) < 1)).toBe(true);
+    expect(nodes.some((n) => n.origin[0] > 100)).toBe(true); // room B, through the door
+    expect(nodes.some((n) => n.origin[0] > 632)).toBe(false); // sealed room C
+    expect(fromSpawns.stats.spawnSeeds).toBe(1);
+  });
+
+  it('climbs a ladder of the map the demos never climbed, and fills the floor it leads to', () => {
+    // A ledge 128 high over y >= 200, reached only by a ladder on its face at x ∈ [-16, 16].
+    const ledge = box([-512, 200, 0], [512, 512, 128], SOLID);
+    const rungs = box([-16, 196, 0], [16, 200, 128], SOLID | LADDER);
+    // A pillar in a corner raises the map's bounds (the floor search starts below their top).
+    const pillar = box([-512, -512, 0], [-496, -496, 400], SOLID);
+    const lw = syntheticWorld([FLOOR, ledge, rungs, pillar]);
+    const lfloor = sampleFloor(lw, 64);
+    const model = buildCollisionModel(lw);
+    const run = (ladders: boolean) =>
+      fillGraph(
+        demo,
+        { world: lw, collision: model, floor: lfloor, cached: false },
+        {
+          ...fillDefaults,
+          ladders,
+        },
+      ).graph;
+    const up = 128 + 24;
+    const without = run(false);
+    expect(without.nodes.some((n) => n.origin[2] > up - 2)).toBe(false);
+    const withLadders = run(true);
+    const bottom = withLadders.nodes.findIndex((n) => n.type === 'LADDER_DOWN');
+    const top = withLadders.nodes.findIndex((n) => n.type === 'LADDER_UP');
+    expect(bottom).toBeGreaterThanOrEqual(2);
+    expect(top).toBeGreaterThanOrEqual(2);
+    expect(withLadders.nodes[bottom].source).toBe('map');
+    expect(laddersTouched(lw, ...withLadders.nodes[bottom].origin, 3)).toEqual([2]);
+    expect(laddersTouched(lw, ...withLadders.nodes[top].origin, 3)).toEqual([2]);
+    // The climb itself is kept: the simulated bot made it.
+    expect(
+      withLadders.links.some((l) => l.from === bottom && l.to === top && l.type === 'LADDER_UP'),
+    ).toBe(true);
+    // The ledge is covered, every node standing there on its floor.
+    const onLedge = withLadders.nodes.filter((n) => n.type === 'MOVE' && n.origin[2] > up - 2);
+    expect(onLedge.length).toBeGreaterThan(50);
+    expect(onLedge.every((n) => n.source === 'map' && Math.abs(n.origin[2] - up) < 1)).toBe(true);
+  });
 });
