@@ -620,7 +620,7 @@ export const fillStage = defineStage<FillOptions>({
   meta: {
     name: 'fill',
     description:
-      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached from demo nodes), linked by box-confirmed walks, drops and jumps; floor cached by the BSP hash.',
+      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached from demo nodes and spawn points, and up the map\u2019s ladders), linked by walks, drops, jumps and climbs the simulated bot makes; floor cached by the BSP hash.',
     phase: 'graph',
     needs: ['graph'],
     adds: [],
