@@ -18,7 +18,7 @@
  * offset and frame.
  */
 import { ByteCursor } from './cursor.js';
-import { EntityTable } from './entity-table.js';
+import { EntityTable, skipEntityDelta } from './entity-table.js';
 import {
   BlockFault,
   DemoParseError,
@@ -607,6 +607,9 @@ export class Mvd2Decoder {
 
     const changed = this.changed;
     const changedAt = this.changedAt;
+    // A summary reports slots only: deltas are stepped over, not stored (but EXTLIMITS_2
+    // deltas build on stored coordinates and have value-dependent lengths).
+    const skip = this.summary && !ext2;
     for (;;) {
       const slot = c.u8();
       if (slot === CLIENTNUM_NONE) break;
@@ -614,7 +617,9 @@ export class Mvd2Decoder {
         this.failHere('BAD_PLAYER_NUMBER', `player slot ${slot} of maxclients ${maxclients}`);
       }
       const bits = c.u16();
-      c.pos = players.parseDelta(c.buf, c.pos, slot, bits, ext, ext2);
+      c.pos = skip
+        ? players.skipDelta(c.buf, c.pos, bits, ext)
+        : players.parseDelta(c.buf, c.pos, slot, bits, ext, ext2);
       if (c.pos > c.end)
         this.failHere('BLOCK_OVERRUN', `player ${slot} delta runs past the end of the block`);
       players.inuse[slot] = bits & PPS_REMOVE ? 0 : 1;
@@ -635,7 +640,9 @@ export class Mvd2Decoder {
         this.failHere('BAD_ENTITY_NUMBER', `entity ${n} (limit ${maxEdicts})`);
       }
       if (n === 0) break;
-      c.pos = entities.parseDelta(c.buf, c.pos, n, ext, ext2);
+      c.pos = skip
+        ? skipEntityDelta(c.buf, c.pos, entities.bitsLo, entities.bitsHi, ext)
+        : entities.parseDelta(c.buf, c.pos, n, ext, ext2);
       if (c.pos > c.end)
         this.failHere('BLOCK_OVERRUN', `entity ${n} delta runs past the end of the block`);
       entities.seen[n] = stamp;

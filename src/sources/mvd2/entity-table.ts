@@ -328,6 +328,63 @@ export class EntityTable {
   }
 }
 
+/**
+ * The position after the delta {@link EntityTable.parseDelta} would read for the header
+ * `lo`/`hi`, without storing it: summary mode (`navgen info`), which reports no entity. Not
+ * for EXTLIMITS_2, whose DeltaInt23 coordinates have lengths of their own and whose origins
+ * later deltas build on.
+ */
+export function skipEntityDelta(
+  b: Uint8Array,
+  p: number,
+  lo: number,
+  hi: number,
+  ext: boolean,
+): number {
+  if (lo === 0 && hi === 0) return p;
+  const model = ext && lo & U_MODEL16 ? 2 : 1;
+  if (lo & U_MODEL) p += model;
+  if (lo & U_MODEL2) p += model;
+  if (lo & U_MODEL3) p += model;
+  if (lo & U_MODEL4) p += model;
+  if (lo & U_FRAME8) p++;
+  if (lo & U_FRAME16) p += 2;
+  p += sized(lo, U_SKIN8, U_SKIN16);
+  p += sized(lo, U_EFFECTS8, U_EFFECTS16);
+  p += sized(lo, U_RENDERFX8, U_RENDERFX16);
+  if (lo & U_ORIGIN1) p += 2;
+  if (lo & U_ORIGIN2) p += 2;
+  if (lo & U_ORIGIN3) p += 2;
+  const angle = ext && lo & U_ANGLE16 ? 2 : 1;
+  if (lo & U_ANGLE1) p += angle;
+  if (lo & U_ANGLE2) p += angle;
+  if (lo & U_ANGLE3) p += angle;
+  if (lo & U_OLDORIGIN) p += 6;
+  if (lo & U_SOUND) {
+    if (ext) {
+      const w = u16(b, p);
+      p += 2 + ((w >> 14) & 1) + ((w >> 15) & 1);
+    } else {
+      p++;
+    }
+  }
+  if (lo & U_EVENT) p++;
+  if (lo & U_SOLID) p += ext ? 4 : 2;
+  if (ext) {
+    const fx8 = (lo & U_MOREFX8) !== 0;
+    const fx16 = (hi & U_HI_MOREFX16) !== 0;
+    p += fx8 && fx16 ? 4 : fx8 ? 1 : fx16 ? 2 : 0;
+    if (lo & U_ALPHA) p++;
+    if (hi & U_HI_SCALE) p++;
+  }
+  return p;
+}
+
+/** Bytes of a field sent as 8, 16 or (both bits) 32 bits. */
+function sized(lo: number, bit8: number, bit16: number): number {
+  return lo & bit8 ? (lo & bit16 ? 4 : 1) : lo & bit16 ? 2 : 0;
+}
+
 function u16(b: Uint8Array, p: number): number {
   return b[p] | (b[p + 1] << 8);
 }

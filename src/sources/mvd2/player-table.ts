@@ -149,6 +149,37 @@ export class PlayerTable {
     return p;
   }
 
+  /**
+   * The position after a delta {@link parseDelta} would read, without storing it: summary
+   * mode (`navgen info`), which reports no player state. Not for EXTLIMITS_2, whose DeltaInt23
+   * origins, varint stat masks and flagged blends have lengths of their own.
+   */
+  skipDelta(b: Uint8Array, p: number, bits: number, ext: boolean): number {
+    if (bits & PPS_M_TYPE) p++;
+    if (bits & PPS_M_ORIGIN) p += 4;
+    if (bits & PPS_M_ORIGIN2) p += 2;
+    if (bits & PPS_VIEWOFFSET) p += 3;
+    if (bits & PPS_VIEWANGLES) p += 4;
+    if (bits & PPS_VIEWANGLE2) p += 2;
+    if (bits & PPS_KICKANGLES) p += 3;
+    if (bits & PPS_WEAPONINDEX) p += ext ? 2 : 1;
+    if (bits & PPS_WEAPONFRAME) p++;
+    if (bits & PPS_GUNOFFSET) p += 3;
+    if (bits & PPS_GUNANGLES) p += 3;
+    if (bits & PPS_BLEND) p += 4;
+    if (bits & PPS_FOV) p++;
+    if (bits & PPS_RDFLAGS) p++;
+    if (bits & PPS_STATS) {
+      let mask = b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
+      p += 4;
+      // Two bytes per set bit of the mask.
+      mask = mask - ((mask >>> 1) & 0x55555555);
+      mask = (mask & 0x33333333) + ((mask >>> 2) & 0x33333333);
+      p += 2 * ((((mask + (mask >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24);
+    }
+    return p;
+  }
+
   private parseBlend(b: Uint8Array, p: number, slot: number, ext2: boolean): number {
     const q = slot * 4;
     const blend = this.blend;

@@ -28,6 +28,8 @@ describeFixtures('summary mode', () => {
   const cases: [string, string[], ReadDemoOptions][] = [
     ['MVD2, two segments', ['demos', 'mvd2', 'multimap_tdm_wizs_city_storm_8bots.mvd2.gz'], {}],
     ['MVD2, raw', ['demos', 'mvd2', 'storm_dm_6bots_240s_raw.mvd2'], {}],
+    ['MVD2, extended limits', ['demos', 'mvd2', 'tequila_dm_8bots_240s_ext.mvd2.gz'], {}],
+    ['MVD2, long', ['demos', 'mvd2', 'urbanjungle_dm_10bots_720s_long.mvd2.gz'], {}],
     ['client demo', ['dm2', 'opentdm_testduel.dm2'], {}],
     ['client demo, entity players', ['dm2', 'opentdm_testduel.dm2'], { entityPlayers: true }],
   ];
