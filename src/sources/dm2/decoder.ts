@@ -499,7 +499,7 @@ export class Dm2Decoder {
       for (;;) {
         const index = c.u16();
         if (index === this.cs.end) break;
-        this.storeConfigstring(index, c.string());
+        this.readConfigstring(c, index);
       }
     }
     if (cmd !== Svc.ConfigstringStream) {
@@ -706,22 +706,47 @@ export class Dm2Decoder {
   }
 
   private parseConfigstring(c: ByteCursor): void {
-    const index = c.u16();
-    this.storeConfigstring(index, c.string());
+    this.readConfigstring(c, c.u16());
   }
 
-  private storeConfigstring(index: number, value: string): void {
+  /**
+   * The string of configstring `index`: kept when the header or a player name needs it, else
+   * only measured (checked all the same). Building every string (models, sounds, images, …)
+   * was a few per cent of decoding a client demo.
+   */
+  private readConfigstring(c: ByteCursor, index: number): void {
+    const cs = this.cs;
+    const kept =
+      index === cs.models + 1 ||
+      index === cs.maxclients ||
+      index === cs.mapchecksum ||
+      (index >= cs.playerskins && index < cs.playerskins + 256);
+    if (kept) {
+      const value = c.string();
+      this.checkConfigstring(index, value.length);
+      this.storeConfigstring(index, value);
+    } else {
+      this.checkConfigstring(index, c.skipString());
+    }
+  }
+
+  /** A configstring's index and length (bytes without the NUL) as the engine checks them. */
+  private checkConfigstring(index: number, length: number): void {
     const cs = this.cs;
     if (index >= cs.end) {
       this.fail('BAD_CONFIGSTRING', `configstring index ${index} >= ${cs.end}`, this.commandOffset);
     }
-    if (value.length >= configstringSize(cs, index)) {
+    if (length >= configstringSize(cs, index)) {
       this.fail(
         'BAD_CONFIGSTRING',
-        `configstring ${index} of ${value.length} bytes does not fit its ${configstringSize(cs, index)}`,
+        `configstring ${index} of ${length} bytes does not fit its ${configstringSize(cs, index)}`,
         this.commandOffset,
       );
     }
+  }
+
+  private storeConfigstring(index: number, value: string): void {
+    const cs = this.cs;
     this.configstrings.set(index, value);
     if (this.headerSent && index >= cs.playerskins && index < cs.playerskins + 256) {
       this.emit({
