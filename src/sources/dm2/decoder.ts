@@ -945,18 +945,18 @@ export class Dm2Decoder {
       else if (number >= maxEdicts) {
         this.fail('BAD_ENTITY_NUMBER', `entity number ${number} >= ${maxEdicts}`, unitAt);
       }
-      // The old entities before this one, unchanged.
+      // The old entities before this one, unchanged (room for all that are left, checked once).
+      while (n + oldCount - oi > nums.length) {
+        out.grow(n);
+        nums = out.nums;
+        keep = out.keep;
+      }
       while (oi < oldCount && oldNums[oi] < number) {
         let e = old[oi];
         let k = oldKeep[oi];
         if (k === 0) {
           e = this.deltaEntity(c, n, oldNums[oi], e, 0, 0);
           k = shareable(e) ? 1 : 0;
-        }
-        if (n === nums.length) {
-          out.grow(n);
-          nums = out.nums;
-          keep = out.keep;
         }
         ents[n] = e;
         nums[n] = oldNums[oi];
