@@ -378,6 +378,19 @@ export function fillGraph(
       return r.passed;
     });
   }
+  // A map ladder pair the bot climbs neither up nor down is no ladder (a ladder in a brush
+  // model the movement does not see, one too narrow to hold on): its nodes go with their links.
+  if (ladders) {
+    const climbed = new Set(
+      kept
+        .filter((l) => l.from >= demo.nodes.length && l.to >= demo.nodes.length)
+        .map((l) => `${l.from}:${l.to}`),
+    );
+    const dead = new Set<number>();
+    for (let b = demo.nodes.length; b < demo.nodes.length + ladders.nodes.length; b += 2)
+      if (!climbed.has(`${b}:${b + 1}`) && !climbed.has(`${b + 1}:${b}`)) dead.add(b).add(b + 1);
+    if (dead.size > 0) kept = kept.filter((l) => !dead.has(l.from) && !dead.has(l.to));
+  }
   const roots = spawnRooted.map((q) => nodeOf.get(q) ?? -1).filter((n) => n >= 0);
   const out = joinedToDemoNodes(nodes, kept, demo.nodes.length, roots);
   const added = out.links.slice(demoLinkCount);
