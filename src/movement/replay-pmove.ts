@@ -10,20 +10,18 @@
  */
 import type { CollisionModel } from '../world/collision-model.js';
 import { CONTENTS_MONSTER, MASK_PLAYERSOLID } from '../world/contents.js';
+import {
+  exactFloat,
+  exactValue,
+  formatGoldenMismatches,
+  type GoldenMismatch,
+} from '../world/golden-mismatch.js';
 import { pmove } from './pmove.js';
 import { worldCollision } from './world-collision.js';
 import type { PmoveCollision, PmoveOutput, PmoveParams, PmoveState, UserCmd } from './types.js';
 
-/** One output field that differs from the engine's. */
-export interface PmoveMismatch {
-  /** Field name with the component for vectors (`out.origin[2]`). */
-  readonly field: string;
-  readonly expected: number | boolean | null;
-  readonly actual: number | boolean | null;
-  /** Float32 bit patterns (hex) of float fields. */
-  readonly expectedBits?: string;
-  readonly actualBits?: string;
-}
+/** One output field that differs from the engine's (`out.origin[2]`). */
+export type PmoveMismatch = GoldenMismatch<number | boolean | null>;
 
 interface RawState {
   pm_type: number;
@@ -98,46 +96,30 @@ export function paramsFromLine(p: Record<string, number | boolean>): PmoveParams
   };
 }
 
-const bitsView = new DataView(new ArrayBuffer(4));
-function floatBits(x: number): string {
-  bitsView.setFloat32(0, x, true);
-  return '0x' + bitsView.getUint32(0, true).toString(16).padStart(8, '0');
-}
-
-function sameInt(list: PmoveMismatch[], field: string, expected: number, actual: number): void {
-  if (expected !== actual) list.push({ field, expected, actual });
-}
-
-function sameFloat(list: PmoveMismatch[], field: string, expected: number, actual: number): void {
-  const e = floatBits(Math.fround(expected));
-  const a = floatBits(actual);
-  if (e !== a) list.push({ field, expected, actual, expectedBits: e, actualBits: a });
-}
-
 function compareState(list: PmoveMismatch[], prefix: string, e: RawState, a: PmoveState): void {
-  sameInt(list, `${prefix}.pm_type`, e.pm_type, a.pmType);
+  exactValue(list, `${prefix}.pm_type`, e.pm_type, a.pmType);
   for (let i = 0; i < 3; i++) {
-    sameInt(list, `${prefix}.origin[${i}]`, e.origin[i]!, a.origin[i]);
-    sameInt(list, `${prefix}.velocity[${i}]`, e.velocity[i]!, a.velocity[i]);
-    sameInt(list, `${prefix}.delta_angles[${i}]`, e.delta_angles[i]!, a.deltaAngles[i]);
+    exactValue(list, `${prefix}.origin[${i}]`, e.origin[i]!, a.origin[i]);
+    exactValue(list, `${prefix}.velocity[${i}]`, e.velocity[i]!, a.velocity[i]);
+    exactValue(list, `${prefix}.delta_angles[${i}]`, e.delta_angles[i]!, a.deltaAngles[i]);
   }
-  sameInt(list, `${prefix}.pm_flags`, e.pm_flags, a.pmFlags);
-  sameInt(list, `${prefix}.pm_time`, e.pm_time, a.pmTime);
-  sameInt(list, `${prefix}.gravity`, e.gravity, a.gravity);
-  sameInt(list, `${prefix}.pm_aq2_flags`, e.pm_aq2_flags, a.aq2Flags);
-  sameInt(list, `${prefix}.pm_timestamp`, e.pm_timestamp, a.timestamp);
-  sameInt(list, `${prefix}.pm_aq2_leghits`, e.pm_aq2_leghits, a.legHits);
+  exactValue(list, `${prefix}.pm_flags`, e.pm_flags, a.pmFlags);
+  exactValue(list, `${prefix}.pm_time`, e.pm_time, a.pmTime);
+  exactValue(list, `${prefix}.gravity`, e.gravity, a.gravity);
+  exactValue(list, `${prefix}.pm_aq2_flags`, e.pm_aq2_flags, a.aq2Flags);
+  exactValue(list, `${prefix}.pm_timestamp`, e.pm_timestamp, a.timestamp);
+  exactValue(list, `${prefix}.pm_aq2_leghits`, e.pm_aq2_leghits, a.legHits);
 }
 
 function compareCmd(list: PmoveMismatch[], e: RawCmd, a: UserCmd): void {
-  sameInt(list, 'cmd_out.msec', e.msec, a.msec);
-  sameInt(list, 'cmd_out.buttons', e.buttons, a.buttons);
-  for (let i = 0; i < 3; i++) sameInt(list, `cmd_out.angles[${i}]`, e.angles[i]!, a.angles[i]);
-  sameInt(list, 'cmd_out.forwardmove', e.forwardmove, a.forwardmove);
-  sameInt(list, 'cmd_out.sidemove', e.sidemove, a.sidemove);
-  sameInt(list, 'cmd_out.upmove', e.upmove, a.upmove);
-  sameInt(list, 'cmd_out.impulse', e.impulse, a.impulse);
-  sameInt(list, 'cmd_out.lightlevel', e.lightlevel, a.lightlevel);
+  exactValue(list, 'cmd_out.msec', e.msec, a.msec);
+  exactValue(list, 'cmd_out.buttons', e.buttons, a.buttons);
+  for (let i = 0; i < 3; i++) exactValue(list, `cmd_out.angles[${i}]`, e.angles[i]!, a.angles[i]);
+  exactValue(list, 'cmd_out.forwardmove', e.forwardmove, a.forwardmove);
+  exactValue(list, 'cmd_out.sidemove', e.sidemove, a.sidemove);
+  exactValue(list, 'cmd_out.upmove', e.upmove, a.upmove);
+  exactValue(list, 'cmd_out.impulse', e.impulse, a.impulse);
+  exactValue(list, 'cmd_out.lightlevel', e.lightlevel, a.lightlevel);
 }
 
 /** Every compared output of `actual` against the recorded line. */
@@ -152,30 +134,26 @@ export function comparePmoveOutput(
   const mins = line.mins as number[];
   const maxs = line.maxs as number[];
   for (let i = 0; i < 3; i++) {
-    sameFloat(list, `viewangles[${i}]`, va[i]!, actual.viewangles[i]);
-    sameFloat(list, `mins[${i}]`, mins[i]!, actual.mins[i]);
-    sameFloat(list, `maxs[${i}]`, maxs[i]!, actual.maxs[i]);
+    exactFloat(list, `viewangles[${i}]`, va[i]!, actual.viewangles[i]);
+    exactFloat(list, `mins[${i}]`, mins[i]!, actual.mins[i]);
+    exactFloat(list, `maxs[${i}]`, maxs[i]!, actual.maxs[i]);
   }
-  sameFloat(list, 'viewheight', line.viewheight as number, actual.viewheight);
+  exactFloat(list, 'viewheight', line.viewheight as number, actual.viewheight);
   const ground = line.groundentity as number | null;
-  if (ground !== actual.groundEntity) {
-    list.push({ field: 'groundentity', expected: ground, actual: actual.groundEntity });
-  }
-  sameInt(
+  exactValue(list, 'groundentity', ground, actual.groundEntity);
+  exactValue(
     list,
     'watertype',
     (line.watertype as number) & ~CONTENTS_MONSTER,
     actual.watertype & ~CONTENTS_MONSTER,
   );
-  sameInt(list, 'waterlevel', line.waterlevel as number, actual.waterlevel);
+  exactValue(list, 'waterlevel', line.waterlevel as number, actual.waterlevel);
   const touch = line.touchents as number[];
-  sameInt(list, 'numtouch', line.numtouch as number, actual.touchents.length);
+  exactValue(list, 'numtouch', line.numtouch as number, actual.touchents.length);
   for (let i = 0; i < Math.max(touch.length, actual.touchents.length); i++) {
-    sameInt(list, `touchents[${i}]`, touch[i] ?? -1, actual.touchents[i] ?? -1);
+    exactValue(list, `touchents[${i}]`, touch[i] ?? -1, actual.touchents[i] ?? -1);
   }
-  if ((line.ladder as boolean) !== actual.ladder) {
-    list.push({ field: 'ladder', expected: line.ladder as boolean, actual: actual.ladder });
-  }
+  exactValue(list, 'ladder', line.ladder as boolean, actual.ladder);
   return list;
 }
 
@@ -213,15 +191,8 @@ export class PmoveReplayer {
 }
 
 /** One line per mismatch: `out.origin[2]: expected 1234, got 1233`. */
-export function formatPmoveMismatches(mismatches: readonly PmoveMismatch[]): string {
-  return mismatches
-    .map((d) => {
-      const e = d.expectedBits ? `${d.expected} (${d.expectedBits})` : JSON.stringify(d.expected);
-      const a = d.actualBits ? `${d.actual} (${d.actualBits})` : JSON.stringify(d.actual);
-      return `${d.field}: expected ${e}, got ${a}`;
-    })
-    .join('\n');
-}
+export const formatPmoveMismatches: (mismatches: readonly PmoveMismatch[]) => string =
+  formatGoldenMismatches;
 
 /** Mismatching fields of one recorded line replayed against `m` (empty when exact). */
 export function replayPmoveLine(m: CollisionModel, line: Record<string, unknown>): PmoveMismatch[] {

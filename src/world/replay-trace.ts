@@ -1,14 +1,19 @@
 /**
  * Replays one golden collision line recorded inside the engine (`../shared/fixtures/trace/`,
  * schema in `../shared/fixtures/pmove/README.md`) against a collision model and lists every
- * output field that differs. Floats are compared as float32 bit patterns (the recorded `%.9g`
- * text rounded back with `Math.fround`), never with a tolerance.
+ * output field that differs. Floats are compared as float32 bit patterns (`golden-mismatch.ts`).
  *
  * Kinds: `world` (a sweep through the world tree), `box` (a sweep through the box hull of a
  * bounding-box entity, built from `boxmins`/`boxmaxs`), `bmodel` (a sweep through an inline
  * model, `headnode` being its node in the BSP), `pointcontents` (a world point query).
  */
 import { headnodeForBox, surfaceName, type CollisionModel } from './collision-model.js';
+import {
+  exactFloat,
+  exactValue,
+  formatGoldenMismatches,
+  type GoldenMismatch,
+} from './golden-mismatch.js';
 import { pointContents } from './point-contents.js';
 import { boxTrace, newTraceResult, transformedBoxTrace, type TraceResult } from './trace.js';
 
@@ -21,15 +26,7 @@ export const TRACE_LINE_KINDS: readonly TraceLineKind[] = [
 ];
 
 /** One output field that differs from the engine's. */
-export interface TraceMismatch {
-  /** Field name, with the component for vectors (`endpos[2]`). */
-  readonly field: string;
-  readonly expected: number | string | boolean;
-  readonly actual: number | string | boolean;
-  /** Float32 bit patterns (hex) of float fields. */
-  readonly expectedBits?: string;
-  readonly actualBits?: string;
-}
+export type TraceMismatch = GoldenMismatch<number | string | boolean>;
 
 export interface TraceReplay {
   readonly kind: TraceLineKind;
@@ -38,12 +35,6 @@ export interface TraceReplay {
 
 /** The engine's trace surface keeps 15 bytes of the texture name (`csurface_t.name[16]`). */
 const SURFACE_NAME_BYTES = 15;
-
-const bitsView = new DataView(new ArrayBuffer(4));
-function float32Bits(x: number): string {
-  bitsView.setFloat32(0, x, true);
-  return '0x' + bitsView.getUint32(0, true).toString(16).padStart(8, '0');
-}
 
 const scratch = newTraceResult();
 
@@ -59,7 +50,7 @@ export function replayTraceLine(
 
   if (kind === 'pointcontents') {
     const actual = pointContents(m, vec('point'), line.headnode as number);
-    exactInt(mismatches, 'contents', line.contents as number, actual);
+    exactValue(mismatches, 'contents', line.contents as number, actual);
     return { kind, mismatches };
   }
   if (kind === 'world') {
@@ -102,41 +93,16 @@ export function replayTraceLine(
     exactFloat(mismatches, `normal[${k}]`, normal[k], out.normal[k]);
   }
   exactFloat(mismatches, 'dist', line.dist as number, out.dist);
-  exactBool(mismatches, 'startsolid', line.startsolid as boolean, out.startsolid);
-  exactBool(mismatches, 'allsolid', line.allsolid as boolean, out.allsolid);
-  exactInt(mismatches, 'contents', line.contents as number, out.contents);
-  exactInt(mismatches, 'surfflags', line.surfflags as number, out.surfaceFlags);
-  exactInt(mismatches, 'surfvalue', line.surfvalue as number, out.surfaceValue);
+  exactValue(mismatches, 'startsolid', line.startsolid as boolean, out.startsolid);
+  exactValue(mismatches, 'allsolid', line.allsolid as boolean, out.allsolid);
+  exactValue(mismatches, 'contents', line.contents as number, out.contents);
+  exactValue(mismatches, 'surfflags', line.surfflags as number, out.surfaceFlags);
+  exactValue(mismatches, 'surfvalue', line.surfvalue as number, out.surfaceValue);
   const name = surfaceName(m, out.surface).slice(0, SURFACE_NAME_BYTES);
-  if (name !== line.surface) {
-    mismatches.push({ field: 'surface', expected: line.surface as string, actual: name });
-  }
+  exactValue(mismatches, 'surface', line.surface as string, name);
   return { kind, mismatches };
 }
 
-function exactFloat(list: TraceMismatch[], field: string, expected: number, actual: number) {
-  const e = float32Bits(Math.fround(expected));
-  const a = float32Bits(actual);
-  if (e !== a) {
-    list.push({ field, expected, actual, expectedBits: e, actualBits: a });
-  }
-}
-
-function exactInt(list: TraceMismatch[], field: string, expected: number, actual: number) {
-  if (expected !== actual) list.push({ field, expected, actual });
-}
-
-function exactBool(list: TraceMismatch[], field: string, expected: boolean, actual: boolean) {
-  if (expected !== actual) list.push({ field, expected, actual });
-}
-
 /** One line per mismatch: `endpos[2]: expected -638.96875 (0xc41fbe00), got … (…)`. */
-export function formatMismatches(mismatches: readonly TraceMismatch[]): string {
-  return mismatches
-    .map((d) => {
-      const e = d.expectedBits ? `${d.expected} (${d.expectedBits})` : JSON.stringify(d.expected);
-      const a = d.actualBits ? `${d.actual} (${d.actualBits})` : JSON.stringify(d.actual);
-      return `${d.field}: expected ${e}, got ${a}`;
-    })
-    .join('\n');
-}
+export const formatMismatches: (mismatches: readonly TraceMismatch[]) => string =
+  formatGoldenMismatches;
