@@ -65,6 +65,17 @@ export function cachePath(cacheDir: string, key: string): string {
 }
 
 /** Serialises a result into the entry format (also what workers hand to the main thread). */
+/**
+ * Whether a demo's outcome may be cached. Damage found in the demo's bytes is a fact about the
+ * file and is cached like votes; a read failure (an I/O error, a reader thread that could not
+ * start) is a fact about this process, so it is reported for this build only and the next
+ * build reads the demo again.
+ */
+export function cacheableOutcome(damage: DemoRunResult['damage']): boolean {
+  if (!damage) return true;
+  return 'code' in damage && damage.code !== 'IO';
+}
+
 export function encodeEntry(result: DemoRunResult): Uint8Array {
   const payload = packr.pack(result);
   const out = new Uint8Array(HEADER_BYTES + payload.length);

@@ -9,7 +9,7 @@
  */
 import { Piscina } from 'piscina';
 import { DEMO_PHASE_STAGES } from './demo-stages.js';
-import { cacheKey, encodeEntry, packr, writeEntry } from './demo-cache.js';
+import { cacheableOutcome, cacheKey, encodeEntry, packr, writeEntry } from './demo-cache.js';
 import { loadPlugin } from './plugins.js';
 import { demoOperators, runDemo } from './run-demo.js';
 import type { DemoOperator, StageContext, StageDefinition } from './stage.js';
@@ -91,7 +91,7 @@ export async function processDemo(task: DemoTask): Promise<DemoTaskResult> {
   const result = await runDemo(task.path, task.name, await operatorsFor(setup));
   const entry = encodeEntry(result);
   let cacheWriteError: string | null = null;
-  if (setup.cacheDir) {
+  if (setup.cacheDir && cacheableOutcome(result.damage)) {
     try {
       await writeEntry(setup.cacheDir, cacheKey(task.contentHash, setup.configHash), entry);
     } catch (e) {
