@@ -190,7 +190,7 @@ export function boxTrace(
     testLeafCount = 0;
     collectLeaves(headnode);
     for (let i = 0; i < testLeafCount; i++) {
-      testInLeaf(testLeaves[i]);
+      brushesOfLeaf(testLeaves[i], true);
       if (out.allsolid) break;
     }
     out.endpos[0] = sx;
@@ -239,7 +239,7 @@ function hullCheck(
   if (tr.fraction <= p1f) return; // something nearer was hit already
   for (;;) {
     if (node < 0) {
-      traceToLeaf(-1 - node);
+      brushesOfLeaf(-1 - node, false);
       return;
     }
     const p = nodePlane[node];
@@ -323,7 +323,12 @@ function hullCheck(
   }
 }
 
-function traceToLeaf(leaf: number): void {
+/**
+ * The brushes of one leaf that the mask selects, each at most once per trace (`stamp`): swept
+ * (`clipBoxToBrush`), or for a position test tested in place (`testBoxInBrush`). Stops once the
+ * trace is blocked at its start.
+ */
+function brushesOfLeaf(leaf: number, position: boolean): void {
   if ((leafContents[leaf] & mask) === 0) return;
   const first = leafFirst[leaf];
   const last = first + leafCount[leaf];
@@ -332,9 +337,32 @@ function traceToLeaf(leaf: number): void {
     if (brushStamp[b] === stamp) continue;
     brushStamp[b] = stamp;
     if ((brushContents[b] & mask) === 0) continue;
-    clipBoxToBrush(b);
+    if (position) testBoxInBrush(b);
+    else clipBoxToBrush(b);
     if (tr.fraction === 0) return;
   }
+}
+
+/** Plane `p` pushed out to the box corner that meets it first (the box's offsets by signbits). */
+function boxPlaneDist(p: number, nx: number, ny: number, nz: number): number {
+  const o = signbits[p] * 3;
+  const push = fround(
+    fround(fround(offsets[o] * nx) + fround(offsets[o + 1] * ny)) + fround(offsets[o + 2] * nz),
+  );
+  return fround(dists[p] - push);
+}
+
+/** Signed distance of a point from a plane, in the engine's float32 order of operations. */
+function planeDiff(
+  x: number,
+  y: number,
+  z: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  dist: number,
+): number {
+  return fround(fround(fround(fround(x * nx) + fround(y * ny)) + fround(z * nz)) - dist);
 }
 
 /** Clips the whole sweep (not the current segment) against one brush. */
@@ -354,19 +382,9 @@ function clipBoxToBrush(b: number): void {
     const nx = normals[p * 3],
       ny = normals[p * 3 + 1],
       nz = normals[p * 3 + 2];
-    let dist: number;
-    if (isPoint) {
-      dist = dists[p];
-    } else {
-      // Push the plane out to the box corner that meets it first.
-      const o = signbits[p] * 3;
-      const push = fround(
-        fround(fround(offsets[o] * nx) + fround(offsets[o + 1] * ny)) + fround(offsets[o + 2] * nz),
-      );
-      dist = fround(dists[p] - push);
-    }
-    const d1 = fround(fround(fround(fround(sx * nx) + fround(sy * ny)) + fround(sz * nz)) - dist);
-    const d2 = fround(fround(fround(fround(ex * nx) + fround(ey * ny)) + fround(ez * nz)) - dist);
+    const dist = isPoint ? dists[p] : boxPlaneDist(p, nx, ny, nz);
+    const d1 = planeDiff(sx, sy, sz, nx, ny, nz, dist);
+    const d2 = planeDiff(ex, ey, ez, nx, ny, nz, dist);
 
     if (d2 > 0) getout = true;
     if (d1 > 0) startout = true;
@@ -449,20 +467,6 @@ function collectLeaves(node: number): void {
   if (testLeafCount < MAX_TEST_LEAVES) testLeaves[testLeafCount++] = -1 - node;
 }
 
-function testInLeaf(leaf: number): void {
-  if ((leafContents[leaf] & mask) === 0) return;
-  const first = leafFirst[leaf];
-  const last = first + leafCount[leaf];
-  for (let k = first; k < last; k++) {
-    const b = leafBrushes[k];
-    if (brushStamp[b] === stamp) continue;
-    brushStamp[b] = stamp;
-    if ((brushContents[b] & mask) === 0) continue;
-    testBoxInBrush(b);
-    if (tr.fraction === 0) return;
-  }
-}
-
 function testBoxInBrush(b: number): void {
   const n = brushSides[b];
   if (n === 0) return;
@@ -472,13 +476,7 @@ function testBoxInBrush(b: number): void {
     const nx = normals[p * 3],
       ny = normals[p * 3 + 1],
       nz = normals[p * 3 + 2];
-    const o = signbits[p] * 3;
-    const push = fround(
-      fround(fround(offsets[o] * nx) + fround(offsets[o + 1] * ny)) + fround(offsets[o + 2] * nz),
-    );
-    const dist = fround(dists[p] - push);
-    const d1 = fround(fround(fround(fround(sx * nx) + fround(sy * ny)) + fround(sz * nz)) - dist);
-    if (d1 > 0) return;
+    if (planeDiff(sx, sy, sz, nx, ny, nz, boxPlaneDist(p, nx, ny, nz)) > 0) return;
   }
   tr.startsolid = true;
   tr.allsolid = true;
