@@ -15,12 +15,9 @@ export function accelerate(
   wishspeed: number,
   accel: number,
 ): void {
-  const vel = pm.velocity;
-  const addspeed = f32(wishspeed - dot(vel, wishdir));
+  const addspeed = f32(wishspeed - dot(pm.velocity, wishdir));
   if (addspeed <= 0) return;
-  let accelspeed = f32(f32(accel * pm.frametime) * wishspeed);
-  if (accelspeed > addspeed) accelspeed = addspeed;
-  for (let i = 0; i < 3; i++) vel[i] = f32(vel[i]! + f32(accelspeed * wishdir[i]!));
+  push(pm.velocity, wishdir, f32(f32(accel * pm.frametime) * wishspeed), addspeed);
 }
 
 export function airAccelerate(
@@ -29,12 +26,20 @@ export function airAccelerate(
   wishspeed: number,
   accel: number,
 ): void {
-  const vel = pm.velocity;
   const capped = wishspeed > AIR_WISH_CAP ? AIR_WISH_CAP : wishspeed;
-  const addspeed = f32(capped - dot(vel, wishdir));
+  const addspeed = f32(capped - dot(pm.velocity, wishdir));
   if (addspeed <= 0) return;
-  // The acceleration uses the uncapped wish speed.
-  let accelspeed = f32(f32(accel * wishspeed) * pm.frametime);
-  if (accelspeed > addspeed) accelspeed = addspeed;
-  for (let i = 0; i < 3; i++) vel[i] = f32(vel[i]! + f32(accelspeed * wishdir[i]!));
+  // The acceleration uses the uncapped wish speed (and multiplies in the other order).
+  push(pm.velocity, wishdir, f32(f32(accel * wishspeed) * pm.frametime), addspeed);
+}
+
+/** Adds `accelspeed` (at most `addspeed`) along `wishdir` to `vel`. */
+function push(
+  vel: Float32Array,
+  wishdir: Float32Array,
+  accelspeed: number,
+  addspeed: number,
+): void {
+  const s = accelspeed > addspeed ? addspeed : accelspeed;
+  for (let i = 0; i < 3; i++) vel[i] = f32(vel[i]! + f32(s * wishdir[i]!));
 }
