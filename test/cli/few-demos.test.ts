@@ -34,10 +34,9 @@ describeFixtures('one human match, flags only (asylum)', () => {
   const bsp = fixture('maps', 'asylum.bsp');
   let dir: string;
   let first: ReturnType<typeof navgen>;
-
-  beforeAll(() => {
-    dir = tempFolder('few-demos');
-    first = navgen(
+  /** `navgen build` of the one demo on asylum into `out` (uncached), with `extra` options. */
+  const build = (out: string, ...extra: string[]) =>
+    navgen(
       dir,
       'build',
       '--map',
@@ -45,12 +44,15 @@ describeFixtures('one human match, flags only (asylum)', () => {
       '--bsp',
       bsp,
       '--out',
-      'asylum.nav',
-      '--report',
-      'asylum.report.json',
+      out,
       '--no-cache',
+      ...extra,
       demo,
     );
+
+  beforeAll(() => {
+    dir = tempFolder('few-demos');
+    first = build('asylum.nav', '--report', 'asylum.report.json');
   }, 120_000);
 
   it('builds a nav covering ≥ 90 % of the asylum LTK waypoints within 64 units, saying minDemos auto → 1', async () => {
@@ -73,20 +75,7 @@ describeFixtures('one human match, flags only (asylum)', () => {
 
   it('refuses to replace the nav when --min-demos 3 drops every cluster (exit 1, names the threshold and the option)', () => {
     const before = sha256(join(dir, 'asylum.nav'));
-    const r = navgen(
-      dir,
-      'build',
-      '--map',
-      'asylum',
-      '--bsp',
-      bsp,
-      '--out',
-      'asylum.nav',
-      '--no-cache',
-      '--min-demos',
-      '3',
-      demo,
-    );
+    const r = build('asylum.nav', '--min-demos', '3');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/minDemos 3 \(from 1 demo\(s\) used\) dropped 604 of 604 clusters/);
     expect(r.stderr).toMatch(/--min-demos/);
@@ -95,20 +84,7 @@ describeFixtures('one human match, flags only (asylum)', () => {
   }, 120_000);
 
   it('writes a new nav that lost everything only with a warning saying why', () => {
-    const r = navgen(
-      dir,
-      'build',
-      '--map',
-      'asylum',
-      '--bsp',
-      bsp,
-      '--out',
-      'fresh.nav',
-      '--no-cache',
-      '--min-demos',
-      '2',
-      demo,
-    );
+    const r = build('fresh.nav', '--min-demos', '2');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
       /warning: the nav would have no node from the demos .*minDemos 2 .*--min-demos/,
