@@ -6,39 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { buildGraph, clusterDefaults, demosUsed } from '../../src/operators/cluster.js';
 import { poolVotes } from '../../src/operators/internal/vote-pool.js';
 import type { DemoVotes } from '../../src/pipeline/demo-votes.js';
+import { votesFromLists } from './votes-from-lists.js';
 
-/** One demo walking the same two spots, linked both ways (votes of weight 1). */
+/** One demo walking the same two spots, linked both ways (votes of weight 1); none with 0. */
 function walker(pointCount = 0): DemoVotes {
-  const points: [number, number, number][] = [
+  if (pointCount === 0) return votesFromLists([]);
+  const spots: [number, number, number][] = [
     [0, 0, 24],
     [200, 0, 24],
   ];
-  const n = pointCount === 0 ? 0 : points.length;
-  const pts = points.slice(0, n);
-  const links = n ? [[0, 1] as const, [1, 0] as const] : [];
-  return {
-    positions: Float32Array.from(pts.flat()),
-    weights: new Float32Array(n).fill(1),
-    vz: new Float32Array(n),
-    dxy: new Float32Array(n),
-    flags: new Uint8Array(n),
-    linkFrom: Uint32Array.from(links.map((l) => l[0])),
-    linkTo: Uint32Array.from(links.map((l) => l[1])),
-    linkWeights: new Float32Array(links.length).fill(1),
-    linkAirborne: new Uint8Array(links.length),
-    linkRise: new Float32Array(links.length),
-    strafe: {
-      from: new Float32Array(0),
-      to: new Float32Array(0),
-      speed: new Float32Array(0),
-      dt: new Float32Array(0),
-      pathStart: new Uint32Array(1),
-      path: new Float32Array(0),
-    },
-    summaries: {},
-    warnings: [],
-    stream: null,
-  };
+  return votesFromLists(spots, [
+    [0, 1],
+    [1, 0],
+  ]);
 }
 
 describe('cluster demo thresholds: auto', () => {

@@ -3,40 +3,11 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { cluster, buildGraph, clusterDefaults } from '../../src/operators/cluster.js';
 import { clusterVotes } from '../../src/operators/internal/cluster-votes.js';
 import { poolVotes, type VotePool } from '../../src/operators/internal/vote-pool.js';
-import type { DemoVotes } from '../../src/pipeline/demo-votes.js';
 import type { GraphEvent } from '../../src/operators/graph-types.js';
+import { votesFromLists } from './votes-from-lists.js';
 
 /** A demo's votes from plain lists. */
-function demo(
-  points: [number, number, number][],
-  links: [number, number][] = [],
-  weight = 1,
-  flags = 0,
-): DemoVotes {
-  return {
-    positions: Float32Array.from(points.flat()),
-    weights: new Float32Array(points.length).fill(weight),
-    vz: new Float32Array(points.length),
-    dxy: new Float32Array(points.length),
-    flags: new Uint8Array(points.length).fill(flags),
-    linkFrom: Uint32Array.from(links.map((l) => l[0])),
-    linkTo: Uint32Array.from(links.map((l) => l[1])),
-    linkWeights: new Float32Array(links.length).fill(weight),
-    linkAirborne: new Uint8Array(links.length),
-    linkRise: new Float32Array(links.length),
-    strafe: {
-      from: new Float32Array(0),
-      to: new Float32Array(0),
-      speed: new Float32Array(0),
-      dt: new Float32Array(0),
-      pathStart: new Uint32Array(1),
-      path: new Float32Array(0),
-    },
-    summaries: {},
-    warnings: [],
-    stream: null,
-  };
-}
+const demo = votesFromLists;
 
 /** A pseudo-random but fixed cloud of votes around a few centres. */
 function cloud(seed: number, count: number): [number, number, number][] {
