@@ -11,6 +11,7 @@ import { loadCollisionModel } from '../../src/world/collision-model.js';
 import { CONTENTS_LAVA, CONTENTS_SLIME } from '../../src/world/contents.js';
 import { readNavFile } from '../../src/sinks/nav/read-nav.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
+import type { PipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { runBuild } from '../../src/pipeline/build.js';
 import { simulateLink, type LinkToSimulate } from '../../src/navtest/simulate-link.js';
 import { runNavtest } from '../../src/navtest/run-navtest.js';
@@ -78,6 +79,19 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** Builds `spec` (one worker, no cache, no feedback) into `dir/navName` and navtests it on `map`. */
+  async function buildAndTest(spec: PipelineSpec, map: string, navName: string) {
+    const nav = join(dir, navName);
+    await runBuild({
+      ...spec,
+      workers: 1,
+      cache: null,
+      feedback: null,
+      output: { nav, strafeTraces: null, report: null, html: null },
+    });
+    return runNavtest((await readNavFile(nav)).nav, fixture('maps', `${map}.bsp`), map);
+  }
+
   for (const map of ['wizs', 'urbanjungle', 'simplicity']) {
     it(`${map}: at least 95 % of the walks between nodes that demo players made pass`, async () => {
       // Only links that demo players traversed: no map-derived links (fill), no walk mirrored
@@ -88,20 +102,7 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
         .map((st) =>
           st.name === 'classify' ? { ...st, options: { ...st.options, mirrorMaxDz: 0 } } : st,
         );
-      const nav = join(dir, `${map}.demo-walks.nav`);
-      await runBuild({
-        ...spec,
-        stages,
-        workers: 1,
-        cache: null,
-        feedback: null,
-        output: { nav, strafeTraces: null, report: null, html: null },
-      });
-      const run = await runNavtest(
-        (await readNavFile(nav)).nav,
-        fixture('maps', `${map}.bsp`),
-        map,
-      );
+      const run = await buildAndTest({ ...spec, stages }, map, `${map}.demo-walks.nav`);
       const r = run.report;
       const passed = r.links.filter((l) => l.passed).length;
       expect(run.links).toBeGreaterThan(1000);
@@ -118,19 +119,7 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
 
     it(`${map}: the example pipeline's nav (with map-derived and mirrored links) passes >= 95 %`, async () => {
       const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
-      const nav = join(dir, `${map}.nav`);
-      await runBuild({
-        ...spec,
-        workers: 1,
-        cache: null,
-        feedback: null,
-        output: { nav, strafeTraces: null, report: null, html: null },
-      });
-      const run = await runNavtest(
-        (await readNavFile(nav)).nav,
-        fixture('maps', `${map}.bsp`),
-        map,
-      );
+      const run = await buildAndTest(spec, map, `${map}.nav`);
       const passed = run.report.links.filter((l) => l.passed).length;
       expect(passed / run.links).toBeGreaterThanOrEqual(0.95);
       expect(run.report.coverage_ratio).toBeGreaterThanOrEqual(0.85);
