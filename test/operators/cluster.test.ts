@@ -4,7 +4,7 @@ import { cluster, buildGraph, clusterDefaults } from '../../src/operators/cluste
 import { clusterVotes } from '../../src/operators/internal/cluster-votes.js';
 import { poolVotes, type VotePool } from '../../src/operators/internal/vote-pool.js';
 import type { GraphEvent } from '../../src/operators/graph-types.js';
-import { votesFromLists } from './votes-from-lists.js';
+import { votesFromLists } from './helpers.js';
 
 /** A demo's votes from plain lists. */
 const demo = votesFromLists;

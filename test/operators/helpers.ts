@@ -2,6 +2,7 @@
 import { from, lastValueFrom, toArray, type OperatorFunction } from 'rxjs';
 import type { Frame, PlayerFrame, SegmentHeader } from '../../src/sources/mvd2/types.js';
 import type { NavEvent, Sample } from '../../src/operators/types.js';
+import type { DemoVotes } from '../../src/pipeline/demo-votes.js';
 
 export function header(segment = 0, map = 'testmap', clientNum = 15): SegmentHeader {
   return {
@@ -91,4 +92,36 @@ export function summary(events: NavEvent[], stage: string): Record<string, unkno
   const s = events.find((e) => e.kind === 'summary' && e.stage === stage);
   if (!s || s.kind !== 'summary') throw new Error(`no ${stage} summary`);
   return s.data as Record<string, unknown>;
+}
+
+/** A demo's votes from plain lists: every node and link vote of one weight and one flag set. */
+export function votesFromLists(
+  points: [number, number, number][],
+  links: readonly (readonly [number, number])[] = [],
+  weight = 1,
+  flags = 0,
+): DemoVotes {
+  return {
+    positions: Float32Array.from(points.flat()),
+    weights: new Float32Array(points.length).fill(weight),
+    vz: new Float32Array(points.length),
+    dxy: new Float32Array(points.length),
+    flags: new Uint8Array(points.length).fill(flags),
+    linkFrom: Uint32Array.from(links.map((l) => l[0])),
+    linkTo: Uint32Array.from(links.map((l) => l[1])),
+    linkWeights: new Float32Array(links.length).fill(weight),
+    linkAirborne: new Uint8Array(links.length),
+    linkRise: new Float32Array(links.length),
+    strafe: {
+      from: new Float32Array(0),
+      to: new Float32Array(0),
+      speed: new Float32Array(0),
+      dt: new Float32Array(0),
+      pathStart: new Uint32Array(1),
+      path: new Float32Array(0),
+    },
+    summaries: {},
+    warnings: [],
+    stream: null,
+  };
 }
