@@ -39,8 +39,8 @@
  *   - classify: { waterRatio: 0.6, crouchRatio: 0.6 }
  * @see cluster, spawnPoints
  */
-import { Observable, type OperatorFunction } from 'rxjs';
-import { relay } from './internal/relay.js';
+import type { OperatorFunction } from 'rxjs';
+import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
@@ -247,34 +247,12 @@ export function classify(
   loadWorld: () => Promise<BspWorld | null> = () => Promise.resolve(null),
 ): OperatorFunction<GraphEvent, GraphEvent> {
   const o: ClassifyOptions = { ...classifyDefaults, ...options };
-  return (source) =>
-    new Observable<GraphEvent>((subscriber) => {
-      // Events wait behind the map load so their order is kept.
-      let chain = Promise.resolve();
-      let failed = false;
-      return relay(source, subscriber, {
-        next(e) {
-          chain = chain.then(async () => {
-            if (failed) return;
-            if (e.kind !== 'graph') {
-              subscriber.next(e);
-              return;
-            }
-            const world = o.confirm ? await loadWorld() : null;
-            const r = classifyGraph(e.graph, o, world, e.votes ?? null);
-            subscriber.next({ kind: 'graph', graph: r.graph, votes: e.votes });
-            subscriber.next({ kind: 'summary', stage: 'classify', data: r.stats });
-          });
-          chain.catch((err) => {
-            failed = true;
-            subscriber.error(err);
-          });
-        },
-        complete() {
-          return chain;
-        },
-      });
-    });
+  return graphInOrder(async (e, emit) => {
+    const world = o.confirm ? await loadWorld() : null;
+    const r = classifyGraph(e.graph, o, world, e.votes ?? null);
+    emit({ kind: 'graph', graph: r.graph, votes: e.votes });
+    emit({ kind: 'summary', stage: 'classify', data: r.stats });
+  });
 }
 
 /** The `classify` stage of pipeline files. */

@@ -18,8 +18,8 @@
  *   - spawn-points: { radius: 128, maxLinks: 4 }
  * @see classify
  */
-import { Observable, type OperatorFunction } from 'rxjs';
-import { relay } from './internal/relay.js';
+import type { OperatorFunction } from 'rxjs';
+import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
@@ -182,33 +182,11 @@ export function spawnPoints(
   load: () => Promise<MapGeometry>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
   const o: SpawnPointsOptions = { ...spawnPointsDefaults, ...options };
-  return (source) =>
-    new Observable<GraphEvent>((subscriber) => {
-      // Events wait behind the map load so their order is kept.
-      let chain = Promise.resolve();
-      let failed = false;
-      return relay(source, subscriber, {
-        next(e) {
-          chain = chain.then(async () => {
-            if (failed) return;
-            if (e.kind !== 'graph') {
-              subscriber.next(e);
-              return;
-            }
-            const r = addSpawnPoints(e.graph, await load(), o);
-            subscriber.next({ kind: 'graph', graph: r.graph });
-            subscriber.next({ kind: 'summary', stage: 'spawn-points', data: r.stats });
-          });
-          chain.catch((err) => {
-            failed = true;
-            subscriber.error(err);
-          });
-        },
-        complete() {
-          return chain;
-        },
-      });
-    });
+  return graphInOrder(async (e, emit) => {
+    const r = addSpawnPoints(e.graph, await load(), o);
+    emit({ kind: 'graph', graph: r.graph });
+    emit({ kind: 'summary', stage: 'spawn-points', data: r.stats });
+  });
 }
 
 /** Loads spawn points and world of a BSP once. */
