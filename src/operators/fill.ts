@@ -38,8 +38,8 @@
  *   - fill: { spacing: 64 }
  * @see classify, spawnPoints
  */
-import { Observable, type OperatorFunction } from 'rxjs';
-import { relay } from './internal/relay.js';
+import type { OperatorFunction } from 'rxjs';
+import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
@@ -572,42 +572,17 @@ export function fill(
   load: (spacing: number) => Promise<FillMap | null>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
   const o: FillOptions = { ...fillDefaults, ...options };
-  return (source) =>
-    new Observable<GraphEvent>((subscriber) => {
-      let chain = Promise.resolve();
-      let failed = false;
-      return relay(source, subscriber, {
-        next(e) {
-          chain = chain.then(async () => {
-            if (failed) return;
-            if (e.kind !== 'graph') {
-              subscriber.next(e);
-              return;
-            }
-            const map = await load(o.spacing);
-            if (!map) {
-              subscriber.next(e);
-              subscriber.next({
-                kind: 'summary',
-                stage: 'fill',
-                data: { skipped: 'the pipeline names no BSP' },
-              });
-              return;
-            }
-            const r = fillGraph(e.graph, map, o);
-            subscriber.next({ kind: 'graph', graph: r.graph, votes: e.votes });
-            subscriber.next({ kind: 'summary', stage: 'fill', data: r.stats });
-          });
-          chain.catch((err) => {
-            failed = true;
-            subscriber.error(err);
-          });
-        },
-        complete() {
-          return chain;
-        },
-      });
-    });
+  return graphInOrder(async (e, emit) => {
+    const map = await load(o.spacing);
+    if (!map) {
+      emit(e);
+      emit({ kind: 'summary', stage: 'fill', data: { skipped: 'the pipeline names no BSP' } });
+      return;
+    }
+    const r = fillGraph(e.graph, map, o);
+    emit({ kind: 'graph', graph: r.graph, votes: e.votes });
+    emit({ kind: 'summary', stage: 'fill', data: r.stats });
+  });
 }
 
 /** Loads the map and its floor (cached by the BSP's content hash in `cacheDir`). */
