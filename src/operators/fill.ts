@@ -43,6 +43,7 @@ import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import { NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
@@ -287,22 +288,9 @@ export function fillGraph(
     const p = at(q);
     if (nodesNear(buckets, g.nodes, s, p, o.minGap).length > 0) continue;
     nodeOf.set(q, nodes.length);
-    nodes.push({
-      origin: p,
-      type: 'MOVE',
-      weight: 0,
-      demos: 0,
-      votes: 0,
-      underwater: 0,
-      crouched: 0,
-      ladder: 0,
-      airborne: 0,
-      vz: 0,
-      dxy: 0,
-      source: 'map',
-    });
+    nodes.push(nodeWithoutVotes(p, 'MOVE', 'map'));
   }
-  const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0, rise: 0 };
+  const evidence = NO_LINK_EVIDENCE;
   const demoLinkCount = demo.links.length;
   for (const q of sorted) {
     const from = nodeOf.get(q);
@@ -458,7 +446,7 @@ function ladderPairs(
 ): { nodes: DraftNode[]; links: DraftLink[] } {
   const nodes: DraftNode[] = [];
   const links: DraftLink[] = [];
-  const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0, rise: 0 };
+  const evidence = NO_LINK_EVIDENCE;
   const owned = (c: MapLadderClimb) =>
     g.nodes.some(
       (n) =>
@@ -489,18 +477,8 @@ function ladderPairs(
   for (const c of climbs) {
     if (owned(c)) continue;
     const base: DraftNode = {
-      origin: [c.x, c.y, c.foot],
-      type: 'LADDER_DOWN',
-      weight: 0,
-      demos: 0,
-      votes: 0,
-      underwater: 0,
-      crouched: 0,
+      ...nodeWithoutVotes([c.x, c.y, c.foot], 'LADDER_DOWN', 'map'),
       ladder: 1,
-      airborne: 0,
-      vz: 0,
-      dxy: 0,
-      source: 'map',
     };
     const b = g.nodes.length + nodes.push(base) - 1;
     const t =

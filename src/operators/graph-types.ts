@@ -50,6 +50,37 @@ export interface DraftLink {
   readonly fromMap?: boolean;
 }
 
+/** A node the map alone gave (a spawn entity or `fill`): no vote behind it. */
+export function nodeWithoutVotes(
+  origin: readonly [number, number, number],
+  type: string,
+  source: 'spawn' | 'map',
+): DraftNode {
+  return {
+    origin,
+    type,
+    weight: 0,
+    demos: 0,
+    votes: 0,
+    underwater: 0,
+    crouched: 0,
+    ladder: 0,
+    airborne: 0,
+    vz: 0,
+    dxy: 0,
+    source,
+  };
+}
+
+/** The evidence fields of a link no demo traversed. */
+export const NO_LINK_EVIDENCE = Object.freeze({
+  weight: 0,
+  demos: 0,
+  votes: 0,
+  airborne: 0,
+  rise: 0,
+});
+
 export interface DraftGraph {
   readonly nodes: readonly DraftNode[];
   readonly links: readonly DraftLink[];

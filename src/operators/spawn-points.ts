@@ -23,7 +23,7 @@ import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
-import { distance } from './graph-types.js';
+import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
 import type { SpawnPoint } from '../sources/bsp/spawn-points.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
@@ -135,20 +135,7 @@ export function addSpawnPoints(
       }
     }
     const id = nodes.length;
-    nodes.push({
-      origin,
-      type: 'SPAWNPOINT',
-      weight: 0,
-      demos: 0,
-      votes: 0,
-      underwater: 0,
-      crouched: 0,
-      ladder: 0,
-      airborne: 0,
-      vz: 0,
-      dxy: 0,
-      source: 'spawn',
-    });
+    nodes.push(nodeWithoutVotes(origin, 'SPAWNPOINT', 'spawn'));
     const near: { n: number; d: number }[] = [];
     for (let n = 0; n < voted; n++) {
       const other = g.nodes[n].origin;
@@ -160,9 +147,8 @@ export function addSpawnPoints(
     const chosen = near.slice(0, o.maxLinks);
     if (chosen.length === 0) unlinked.push(origin);
     for (const { n } of chosen) {
-      const evidence = { weight: 0, demos: 0, votes: 0, airborne: 0, rise: 0 };
-      links.push({ from: id, to: n, type: nodes[n].type, ...evidence });
-      links.push({ from: n, to: id, type: 'SPAWNPOINT', ...evidence });
+      links.push({ from: id, to: n, type: nodes[n].type, ...NO_LINK_EVIDENCE });
+      links.push({ from: n, to: id, type: 'SPAWNPOINT', ...NO_LINK_EVIDENCE });
     }
   }
   return {
