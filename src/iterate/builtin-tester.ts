@@ -41,6 +41,7 @@ export class BuiltinTester implements Tester {
     return {
       report: parseNavtestReport(JSON.parse(JSON.stringify(run.report)), file),
       source: file,
+      unreachableProven: true,
     };
   }
 }

@@ -215,7 +215,9 @@ export async function iterate(
         (Date.now() - testStarted) / 1000,
       );
       records.push(record);
-      const failed = feedbackFromReport(report, draft, outcome.source);
+      const failed = feedbackFromReport(report, draft, outcome.source, {
+        pruneUnreachable: outcome.unreachableProven === true,
+      });
       failures.push(failed);
       await folder.record(record, summaryLine(record));
       obs.tested?.(record, summaryLine(record));

@@ -25,6 +25,13 @@ export interface TestOutcome {
   readonly report: NavtestReport;
   /** Where the report came from, for messages: its file, or the tester's name. */
   readonly source: string;
+  /**
+   * The report's `unreachable_nodes` are proven unreachable: no passing path leads to them from
+   * any spawn point (the offline tester checks every link). They are then pruned like bad
+   * nodes. A game-server test only says which nodes its bots did not visit in the time they had,
+   * so its unreachable nodes are reported but kept.
+   */
+  readonly unreachableProven?: boolean;
 }
 
 export interface Tester {

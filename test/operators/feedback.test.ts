@@ -144,6 +144,19 @@ describe('navtest reports', () => {
     );
   });
 
+  it('prunes unreachable nodes only when the tester proved them unreachable', () => {
+    const report = parseNavtestReport(
+      { map: 'x', passed: false, bad_nodes: [], bad_links: [], unreachable_nodes: [2] },
+      'r.json',
+    );
+    // A game-server test only saw that no bot visited node 2: it stays.
+    expect(feedbackFromReport(report, tested, 'r.json').badNodes).toEqual([]);
+    // The offline test checked every link: no passing path reaches node 2 from a spawn.
+    expect(
+      feedbackFromReport(report, tested, 'r.json', { pruneUnreachable: true }).badNodes,
+    ).toEqual([[192, 0, 24]]);
+  });
+
   it('accumulates failures without losing any and writes them deterministically', () => {
     const a: Feedback = { badNodes: [[1, 2, 3]], badLinks: [], warnings: [] };
     const b: Feedback = {

@@ -21,8 +21,19 @@ export interface Feedback {
 
 export const EMPTY_FEEDBACK: Feedback = Object.freeze({ badNodes: [], badLinks: [], warnings: [] });
 
-/** Locates a report's bad nodes and links in the nav it tested. */
-export function feedbackFromReport(report: NavtestReport, tested: NavFile, file: string): Feedback {
+/** How a report's findings become feedback. */
+export interface FeedbackOptions {
+  /** Prune the report's unreachable nodes too (when the tester proved them unreachable). */
+  readonly pruneUnreachable?: boolean;
+}
+
+/** Locates a report's bad nodes (and, if asked, unreachable nodes) and links in the nav it tested. */
+export function feedbackFromReport(
+  report: NavtestReport,
+  tested: NavFile,
+  file: string,
+  options: FeedbackOptions = {},
+): Feedback {
   const warnings: string[] = [];
   const count = tested.nodes.length;
   const at = (i: number, what: string): Point | null => {
@@ -36,6 +47,12 @@ export function feedbackFromReport(report: NavtestReport, tested: NavFile, file:
   for (const i of report.bad_nodes) {
     const p = at(i, 'bad_nodes');
     if (p) badNodes.push(p);
+  }
+  if (options.pruneUnreachable) {
+    for (const i of report.unreachable_nodes ?? []) {
+      const p = at(i, 'unreachable_nodes');
+      if (p) badNodes.push(p);
+    }
   }
   const badLinks: [Point, Point][] = [];
   for (const [a, b] of report.bad_links) {
