@@ -8,9 +8,12 @@
  *   contradicted, and a node where only a crouched player fits becomes CROUCH though nobody
  *   crouched there in the demos.
  * - Ladders: nodes climbed in the demos (ladder evidence, or a ladder vote) next to a ladder
- *   brush are replaced, per brush, by the pair the engine's bots follow: LADDER_DOWN on the
- *   floor at the foot and LADDER_UP at the top, at the same x and y, linked both ways. A ladder
- *   vote with no ladder brush near is contradicted.
+ *   brush are replaced, per brush, by the pair the engine's bots climb: two LADDER nodes, one on
+ *   the floor at the foot and one at the top, at the same x and y, linked both ways. The bot
+ *   that runs (`BOTLIB_Wander` in `botlib_movement.c`) climbs only while its current and next
+ *   nodes are both LADDER; it has no climbing for LADDER_UP / LADDER_DOWN, so a pair typed
+ *   that way leaves it standing at the foot. A ladder vote with no ladder brush near is
+ *   contradicted.
  * - Every other node is moved to the nearest position with the standing box free and ground
  *   within a step below (`place-node.ts`); a node with none near is removed.
  *
@@ -273,16 +276,18 @@ export function confirmNodes(
       airborne: 0,
       rise: 0,
     };
-    links.push({ from: b, to: t, type: 'LADDER_UP', ...evidence });
-    links.push({ from: t, to: b, type: 'LADDER_DOWN', ...evidence });
-    // On and off: the nearest floor nodes at each end, within the bots' ladder link limits.
+    // A link's type is its target's node type, as in the engine's own navs.
+    links.push({ from: b, to: t, type: 'LADDER', ...evidence });
+    links.push({ from: t, to: b, type: 'LADDER', ...evidence });
+    // On and off: the nearest floor nodes at each end. The bot walks onto either end (a floor
+    // node's next node is LADDER, no climbing yet) and walks off the top to the floor beyond.
     for (const n of nearFloorNodes(out, bottom.origin, 0, 96, STEP_SIZE)) {
       links.push({ from: b, to: n, type: out[n].type, ...evidence });
-      links.push({ from: n, to: b, type: 'LADDER_DOWN', ...evidence });
+      links.push({ from: n, to: b, type: 'LADDER', ...evidence });
     }
     for (const n of nearFloorNodes(out, top.origin, 48, 128, STEP_SIZE + 8)) {
       links.push({ from: t, to: n, type: out[n].type, ...evidence });
-      links.push({ from: n, to: t, type: 'LADDER_UP', ...evidence });
+      links.push({ from: n, to: t, type: 'LADDER', ...evidence });
     }
     ladders.push({
       brush,
@@ -368,7 +373,7 @@ function ladderPair(
   const { x, y, foot, top } = best;
   const base: DraftNode = {
     origin: [x, y, foot],
-    type: 'LADDER_DOWN',
+    type: 'LADDER',
     weight,
     demos,
     votes,
@@ -380,7 +385,7 @@ function ladderPair(
     dxy: 0,
     source: 'votes',
   };
-  return [base, { ...base, origin: [x, y, top], type: 'LADDER_UP' }];
+  return [base, { ...base, origin: [x, y, top] }];
 }
 
 /** Up to two non-ladder nodes nearest `p` at distance minD..maxD and within `maxDz` in height. */

@@ -2,11 +2,10 @@
  * How a simulated bot moves along a link, from the link's type and the types of its two nodes
  * (names from `src/nav/node-types.ts`). The engine's bot (`BOTLIB_Wander` in
  * `src/action/botlib/botlib_movement.c`) looks at the link's target-type byte for walking,
- * crouching, jumping and swimming, and at the two node types for ladders.
- *
- * One deliberate widening: the engine's bot climbs only between two `LADDER` nodes, while navgen
- * types its climbing nodes `LADDER_UP` / `LADDER_DOWN` (the seed's names). All three count as
- * ladders here, otherwise no ladder link of a navgen draft could ever pass.
+ * crouching, jumping and swimming, and at the two node types for ladders: it climbs only while
+ * its current and next nodes are both `LADDER`. A link into or out of a ladder node from any
+ * other node is a walk, and `LADDER_UP` / `LADDER_DOWN` nodes are ordinary nodes to run to —
+ * the running bot has no climbing for them (its `BOTLIB_MOV_Move`, which had, is never called).
  */
 import type { NodeTypeName } from '../nav/node-types.js';
 
@@ -24,16 +23,16 @@ export type LinkKind =
   /** Swim toward the target in three dimensions. */
   | 'swim';
 
-const LADDERS: ReadonlySet<string> = new Set(['LADDER', 'LADDER_UP', 'LADDER_DOWN']);
 const DROPS: ReadonlySet<string> = new Set(['STAND_DROP', 'CROUCH_DROP', 'UNSAFE_DROP']);
 
+/** Whether the bot climbs at a node of this type (only `LADDER`). */
 export function isLadderType(name: NodeTypeName | string): boolean {
-  return LADDERS.has(name);
+  return name === 'LADDER';
 }
 
 /** The movement for a link of type `link` from a `from` node to a `to` node. */
 export function linkKind(link: string, from: string, to: string): LinkKind {
-  if (isLadderType(link) || (isLadderType(from) && isLadderType(to))) return 'ladder';
+  if (isLadderType(from) && isLadderType(to)) return 'ladder';
   if (link === 'WATER') return 'swim';
   if (link === 'JUMP' || link === 'BOXJUMP' || link === 'JUMPPAD') return 'jump';
   if (link === 'CROUCH') return 'crouch';

@@ -5,10 +5,12 @@
  * event and the kinematics of the votes as extra evidence:
  * - WATER: more than `waterRatio` of the votes under water;
  * - CROUCH: more than `crouchRatio` crouched;
- * - LADDER_UP / LADDER_DOWN: mean vertical speed above `ladderSpeed` upwards / downwards, small
- *   horizontal steps (mean < `ladderMaxStep`), and more than `ladderRatio` of the votes with
- *   ladder evidence (EV_LADDER_STEP, or steady vertical motion without gravity) — the evidence
- *   tells a climb from a fall, which has the same speeds;
+ * - LADDER: mean vertical speed above `ladderSpeed` either way, small horizontal steps (mean <
+ *   `ladderMaxStep`), and more than `ladderRatio` of the votes with ladder evidence
+ *   (EV_LADDER_STEP, or steady vertical motion without gravity) — the evidence tells a climb
+ *   from a fall, which has the same speeds. One type for both ways: the engine's running bot
+ *   (`BOTLIB_Wander`) climbs only between two LADDER nodes, up or down by their heights, and has
+ *   no climbing for LADDER_UP / LADDER_DOWN;
  * - JUMP: more than `jumpRatio` of the traversal weight arriving at the node comes by JUMP
  *   links. (The seed proposal's "mean vertical speed above 80" described a vote taken in mid-
  *   air; votes are only taken on the ground, so a jump shows as how the node is reached — the
@@ -113,8 +115,7 @@ export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
   if (n.underwater > o.waterRatio) return 'WATER';
   if (n.crouched > o.crouchRatio) return 'CROUCH';
   if (n.dxy < o.ladderMaxStep && n.ladder > o.ladderRatio) {
-    if (n.vz > o.ladderSpeed) return 'LADDER_UP';
-    if (n.vz < -o.ladderSpeed) return 'LADDER_DOWN';
+    if (Math.abs(n.vz) > o.ladderSpeed) return 'LADDER';
   }
   return 'MOVE';
 }
@@ -260,7 +261,7 @@ export const classifyStage = defineStage<ClassifyOptions>({
   meta: {
     name: 'classify',
     description:
-      'Node types (water, crouch, ladder up/down, jump, move), checked against the map and moved to where a player can stand (with the BSP), and link types (drops by depth).',
+      'Node types (water, crouch, ladder, jump, move), checked against the map and moved to where a player can stand (with the BSP), and link types (drops by depth).',
     phase: 'graph',
     needs: ['graph'],
     adds: [],

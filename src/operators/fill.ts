@@ -12,7 +12,8 @@
  *
  * Ladders (`ladders`): upper floors reached only by a ladder are a common reason why the floor
  * walk stops short (catwalks, towers). Every ladder of the map the graph has no ladder node at
- * gets a LADDER_DOWN node at its foot and a LADDER_UP node where the box last touches it
+ * gets a LADDER node at its foot and one where the box last touches it (a LADDER pair: the
+ * engine's bot climbs only between two LADDER nodes)
  * (`map-analysis/map-ladders.ts`), linked both ways and to the ground nodes at each end; the
  * floor walk goes on from the top where the simulated bot steps off onto a floor sample. A sample within `minGap` of a node (and on its floor)
  * is not added — demo nodes always win — but the walk goes on through it. New nodes are linked
@@ -75,7 +76,7 @@ export interface FillOptions {
    */
   readonly gapJumps: boolean;
   /**
-   * Add a LADDER_DOWN / LADDER_UP pair at each ladder of the map the demos did not climb
+   * Add a pair of LADDER nodes (foot and top) at each ladder of the map the demos did not climb
    * (`map-analysis/map-ladders.ts`), kept when the simulated bot climbs it (needs the
    * collision model); the floor walk goes on from its top.
    */
@@ -110,7 +111,15 @@ const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
 /** Height within which a node and a sample are on the same floor. [Units: world units] */
 const SAME_FLOOR = 32;
 /** Node types filled nodes connect to (the ground ones). */
-const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT', 'LADDER_DOWN', 'LADDER_UP']);
+const GROUND = new Set([
+  'MOVE',
+  'JUMP',
+  'CROUCH',
+  'SPAWNPOINT',
+  'LADDER',
+  'LADDER_DOWN',
+  'LADDER_UP',
+]);
 const LADDER_TYPES = new Set(['LADDER', 'LADDER_UP', 'LADDER_DOWN']);
 
 export interface FillMap {
@@ -194,7 +203,8 @@ export function fillGraph(
   const seedWalks = (k: number, q: number): boolean => {
     const n = g.nodes[k];
     if (traverse(w, n.origin, at(q)) === 'walk') return true;
-    if (!map.collision || n.type !== 'LADDER_UP') return false;
+    // Ladder ends (foot and top are both LADDER): the foot has walked already, the top may not.
+    if (!map.collision || n.type !== 'LADDER') return false;
     return simulateLink(map.collision, {
       from: n.origin,
       to: at(q),
@@ -436,7 +446,7 @@ const LADDER_MIN_CLIMB = 40;
 const LADDER_OWNED = 64;
 
 /**
- * LADDER_DOWN (foot) / LADDER_UP (top) node pairs for the map's climbs that no ladder node of
+ * LADDER node pairs (foot and top) for the map's climbs that no ladder node of
  * the graph already stands for, linked both ways and to up to two ground nodes at each end
  * (within the bots' ladder link limits, as confirm-types links the demos' pairs).
  */
@@ -477,21 +487,20 @@ function ladderPairs(
   for (const c of climbs) {
     if (owned(c)) continue;
     const base: DraftNode = {
-      ...nodeWithoutVotes([c.x, c.y, c.foot], 'LADDER_DOWN', 'map'),
+      ...nodeWithoutVotes([c.x, c.y, c.foot], 'LADDER', 'map'),
       ladder: 1,
     };
     const b = g.nodes.length + nodes.push(base) - 1;
-    const t =
-      g.nodes.length + nodes.push({ ...base, origin: [c.x, c.y, c.top], type: 'LADDER_UP' }) - 1;
-    links.push({ from: b, to: t, type: 'LADDER_UP', ...evidence });
-    links.push({ from: t, to: b, type: 'LADDER_DOWN', ...evidence });
+    const t = g.nodes.length + nodes.push({ ...base, origin: [c.x, c.y, c.top] }) - 1;
+    links.push({ from: b, to: t, type: 'LADDER', ...evidence });
+    links.push({ from: t, to: b, type: 'LADDER', ...evidence });
     for (const n of near(base.origin, 0, 96, STEP_SIZE)) {
       links.push({ from: b, to: n, type: g.nodes[n].type, ...evidence });
-      links.push({ from: n, to: b, type: 'LADDER_DOWN', ...evidence });
+      links.push({ from: n, to: b, type: 'LADDER', ...evidence });
     }
     for (const n of near([c.x, c.y, c.top], 48, 128, STEP_SIZE + 8)) {
       links.push({ from: t, to: n, type: g.nodes[n].type, ...evidence });
-      links.push({ from: n, to: t, type: 'LADDER_UP', ...evidence });
+      links.push({ from: n, to: t, type: 'LADDER', ...evidence });
     }
   }
   return { nodes, links };

@@ -217,7 +217,7 @@ describe('types the map confirms', () => {
     expect(c.stats.contradicted[0].map).toMatch(/water level 0/);
   });
 
-  it('a climb at a ladder brush gives LADDER_DOWN at the foot and LADDER_UP at the top, same x y, linked', () => {
+  it('a climb at a ladder brush gives a LADDER node at the foot and one at the top, same x y, linked', () => {
     const climbs = new Map([
       [3, [{ from: [0, 280, 24.125], to: [0, 360, 128.125], at: [0, 283, 70], demo: 0 }]],
     ] as [
@@ -230,12 +230,14 @@ describe('types the map confirms', () => {
       }[],
     ][]);
     const floorNode = node([0, 200, 24.125]);
-    const topNode = node([0, 420, 128.125]);
+    const topNode = node([0, 360, 128.125]);
     const c = confirmNodes([floorNode, topNode], w, confirmOptions, climbs);
-    const down = c.nodes.findIndex((n) => n.type === 'LADDER_DOWN');
-    const up = c.nodes.findIndex((n) => n.type === 'LADDER_UP');
-    expect(down).toBeGreaterThanOrEqual(0);
-    expect(up).toBeGreaterThanOrEqual(0);
+    // The engine's running bot climbs only between two LADDER nodes; nothing else is typed
+    // for the ladder.
+    expect(c.nodes.some((n) => n.type === 'LADDER_UP' || n.type === 'LADDER_DOWN')).toBe(false);
+    const ends = c.nodes.flatMap((n, i) => (n.type === 'LADDER' ? [i] : []));
+    expect(ends).toHaveLength(2);
+    const [down, up] = ends.sort((a, b) => c.nodes[a].origin[2] - c.nodes[b].origin[2]);
     const [bx, by, bz] = c.nodes[down].origin;
     const [tx, ty, tz] = c.nodes[up].origin;
     expect([bx, by]).toEqual([tx, ty]);
@@ -246,9 +248,12 @@ describe('types the map confirms', () => {
     expect(laddersTouched(w, bx, by, bz, 1)).toContain(3);
     const has = (from: number, to: number, type: string) =>
       c.links.some((l) => l.from === from && l.to === to && l.type === type);
-    expect(has(down, up, 'LADDER_UP')).toBe(true);
-    expect(has(up, down, 'LADDER_DOWN')).toBe(true);
-    expect(has(0, down, 'LADDER_DOWN')).toBe(true); // floor node onto the foot
+    expect(has(down, up, 'LADDER')).toBe(true);
+    expect(has(up, down, 'LADDER')).toBe(true);
+    expect(has(0, down, 'LADDER')).toBe(true); // floor node onto the foot
+    expect(has(down, 0, 'MOVE')).toBe(true); // and off it
+    expect(has(up, 1, 'MOVE')).toBe(true); // off the top onto the floor beyond
+    expect(has(1, up, 'LADDER')).toBe(true); // and back onto the ladder from above
   });
 
   it('a ladder vote with no ladder brush near is contradicted', () => {
@@ -539,16 +544,24 @@ describe('fill', () => {
     const without = run(false);
     expect(without.nodes.some((n) => n.origin[2] > up - 2)).toBe(false);
     const withLadders = run(true);
-    const bottom = withLadders.nodes.findIndex((n) => n.type === 'LADDER_DOWN');
-    const top = withLadders.nodes.findIndex((n) => n.type === 'LADDER_UP');
+    expect(withLadders.nodes.some((n) => n.type === 'LADDER_UP' || n.type === 'LADDER_DOWN')).toBe(
+      false,
+    );
+    const ends = withLadders.nodes.flatMap((n, i) => (n.type === 'LADDER' ? [i] : []));
+    expect(ends).toHaveLength(2);
+    const [bottom, top] = ends.sort(
+      (a, b) => withLadders.nodes[a].origin[2] - withLadders.nodes[b].origin[2],
+    );
     expect(bottom).toBeGreaterThanOrEqual(2);
-    expect(top).toBeGreaterThanOrEqual(2);
+    expect(withLadders.nodes[top].origin[2]).toBeGreaterThan(
+      withLadders.nodes[bottom].origin[2] + 40,
+    );
     expect(withLadders.nodes[bottom].source).toBe('map');
     expect(laddersTouched(lw, ...withLadders.nodes[bottom].origin, 3)).toEqual([2]);
     expect(laddersTouched(lw, ...withLadders.nodes[top].origin, 3)).toEqual([2]);
     // The climb itself is kept: the simulated bot made it.
     expect(
-      withLadders.links.some((l) => l.from === bottom && l.to === top && l.type === 'LADDER_UP'),
+      withLadders.links.some((l) => l.from === bottom && l.to === top && l.type === 'LADDER'),
     ).toBe(true);
     // The ledge is covered, every node standing there on its floor.
     const onLedge = withLadders.nodes.filter((n) => n.type === 'MOVE' && n.origin[2] > up - 2);

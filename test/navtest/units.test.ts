@@ -34,8 +34,15 @@ describe('linkKind', () => {
     ['STAND_DROP', 'MOVE', 'MOVE', 'drop'],
     ['UNSAFE_DROP', 'MOVE', 'MOVE', 'drop'],
     ['WATER', 'MOVE', 'WATER', 'swim'],
-    ['LADDER_UP', 'LADDER_DOWN', 'LADDER_UP', 'ladder'],
+    ['LADDER', 'LADDER', 'LADDER', 'ladder'],
     ['MOVE', 'LADDER', 'LADDER', 'ladder'],
+    // The running bot climbs only between two LADDER nodes (BOTLIB_Wander): onto a ladder end
+    // from the floor, off it to the floor, and every LADDER_UP / LADDER_DOWN link are runs.
+    ['LADDER', 'MOVE', 'LADDER', 'walk'],
+    ['MOVE', 'LADDER', 'MOVE', 'walk'],
+    ['LADDER_UP', 'LADDER_DOWN', 'LADDER_UP', 'walk'],
+    ['LADDER_DOWN', 'LADDER_UP', 'LADDER_DOWN', 'walk'],
+    ['LADDER', 'LADDER_DOWN', 'LADDER', 'walk'],
     ['MOVE', 'LADDER_UP', 'MOVE', 'walk'],
     ['SPAWNPOINT', 'MOVE', 'SPAWNPOINT', 'walk'],
   ])('%s link from %s to %s: %s', (link, from, to, kind) => {

@@ -29,8 +29,8 @@ describe('classify nodes (seed rules, first match wins)', () => {
   it.each([
     ['WATER', { underwater: 0.7, crouched: 0.9 }],
     ['CROUCH', { crouched: 0.7 }],
-    ['LADDER_UP', { vz: 200, dxy: 10, ladder: 0.8 }],
-    ['LADDER_DOWN', { vz: -200, dxy: 10, ladder: 0.8 }],
+    ['LADDER', { vz: 200, dxy: 10, ladder: 0.8 }],
+    ['LADDER', { vz: -200, dxy: 10, ladder: 0.8 }],
     ['MOVE', { vz: -200, dxy: 10, ladder: 0 }], // falling straight down is not a ladder
     ['MOVE', { vz: 120, airborne: 0.8 }], // node types alone never say JUMP: links do
     ['MOVE', {}],
@@ -146,6 +146,6 @@ describe('classify links', () => {
       { nodes, links: [link(0, 1, { airborne: 1 }), link(1, 0)] },
       classifyDefaults,
     );
-    expect(graph.links.map((l) => l.type)).toEqual(['STAND_DROP', 'LADDER_UP']);
+    expect(graph.links.map((l) => l.type)).toEqual(['STAND_DROP', 'LADDER']);
   });
 });

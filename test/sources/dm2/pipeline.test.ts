@@ -87,12 +87,30 @@ function ladderBrushBounds(m: CollisionModel): [number[], number[]][] {
 describeFixtures('client demos in the pipeline (--min-demos 1)', () => {
   it('the ladder guide gives ladder nodes at urbanjungle’s ladder brushes', async () => {
     const { nav } = await buildOne('urbanjungle', 'AQtion-ladder-guide.dm2', 'ladder');
-    const ladderTypes = new Set([defaultNodeTypes.LADDER_UP, defaultNodeTypes.LADDER_DOWN]);
+    // LADDER at both ends of a climb: the engine's running bot climbs only between two LADDER
+    // nodes, and has no climbing for LADDER_UP / LADDER_DOWN, so none are made.
+    const ladderTypes = new Set([
+      defaultNodeTypes.LADDER,
+      defaultNodeTypes.LADDER_UP,
+      defaultNodeTypes.LADDER_DOWN,
+    ]);
     const ladders = nav.nodes.filter((n) => ladderTypes.has(n.type));
     expect(ladders.length).toBeGreaterThanOrEqual(2);
+    expect(ladders.every((n) => n.type === defaultNodeTypes.LADDER)).toBe(true);
+    // A top: a LADDER node with a link down to a LADDER node below it at the same x and y.
+    const isTop = (n: (typeof nav.nodes)[number]): boolean =>
+      n.links.some((l) => {
+        const t = nav.nodes[l.target];
+        return (
+          t.type === defaultNodeTypes.LADDER &&
+          t.origin[0] === n.origin[0] &&
+          t.origin[1] === n.origin[1] &&
+          t.origin[2] < n.origin[2]
+        );
+      });
     // Each ladder node stands beside a ladder brush: its player box grown by 16 units
     // sideways overlaps the bounds of a CONTENTS_LADDER brush in x and y. Each top
-    // (LADDER_UP) is also at the brush's height: within 80 units of it. (A foot may stand on
+    // is also at the brush's height: within 80 units of it. (A foot may stand on
     // the floor below a ladder that starts higher up: classify places it there, and the
     // recorder reached that ladder from a ledge.)
     const ladderBoxes = ladderBrushBounds(
@@ -108,10 +126,9 @@ describeFixtures('client demos in the pipeline (--min-demos 1)', () => {
           o[1] + 32 >= lo[1] &&
           (!withHeight || (o[2] - 80 <= hi[2] && o[2] + 80 >= lo[2])),
       );
-    const atLadder = (n: { origin: ArrayLike<number>; type: number }): boolean =>
-      beside(n.origin, n.type === defaultNodeTypes.LADDER_UP);
+    const atLadder = (n: (typeof nav.nodes)[number]): boolean => beside(n.origin, isTop(n));
     expect(ladders.filter((n) => !atLadder(n)).map((n) => n.origin.join(' '))).toEqual([]);
-    expect(ladders.some((n) => n.type === defaultNodeTypes.LADDER_UP)).toBe(true);
+    expect(ladders.some(isTop)).toBe(true);
     // And the check can fail: most other nodes are nowhere near a ladder.
     const others = nav.nodes.filter((n) => !ladderTypes.has(n.type));
     expect(others.filter((n) => beside(n.origin, true)).length).toBeLessThan(others.length / 10);
