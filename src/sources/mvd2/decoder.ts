@@ -17,14 +17,10 @@
  * parsed, everything it rejects is a {@link DemoParseError} naming file, segment, block, byte
  * offset and frame.
  */
+import { BlockFramedDecoder, Phase } from './block-framing.js';
 import { ByteCursor } from './cursor.js';
 import { EntityTable, skipEntityDelta } from './entity-table.js';
-import {
-  BlockFault,
-  DemoParseError,
-  type DemoParseErrorCode,
-  type ParsePosition,
-} from './errors.js';
+import { BlockFault, type DemoParseErrorCode } from './errors.js';
 import { PlayerTable, STATS_STRIDE } from './player-table.js';
 import { READ_SLACK } from './cursor.js';
 import {
@@ -87,13 +83,6 @@ export interface DecoderOptions {
   readonly summary?: boolean;
 }
 
-const enum Phase {
-  Magic,
-  Length,
-  Body,
-  Ended,
-}
-
 /** svc opcodes that can appear inside a unicast (`svc_ops_t`). */
 const SVC_LAYOUT = 4;
 const SVC_PRINT = 10;
@@ -119,34 +108,14 @@ class FrameCache {
   readonly viewangles: ([number, number, number] | null)[] = new Array(MAX_CLIENTS).fill(null);
 }
 
-export class Mvd2Decoder {
-  private readonly file: string;
+export class Mvd2Decoder extends BlockFramedDecoder {
   private readonly wantEntities: boolean;
   private readonly wantDetail: boolean;
   private readonly summary: boolean;
   /** The slots of the last {@link FrameSlots} (summary mode), shared while unchanged. */
   private lastSlots: number[] = [];
-  private readonly emit: (event: DemoEvent) => void;
-
-  private readonly cursor = new ByteCursor();
-  private readonly carry = new Uint8Array(MAX_MSGLEN + READ_SLACK);
-  private carryLen = 0;
-  private phase = Phase.Magic;
-  private need = 4;
-
-  /** Absolute offset (decompressed stream) of the next unconsumed byte. */
-  private streamOffset = 0;
-  /** Absolute offset of `cursor.buf[0]` while a block is parsed. */
-  private bufBase = 0;
-  private blockIndex = -1;
-  private commandOffset = 0;
-  private trailingWarned = false;
 
   // Segment state.
-  private segment = -1;
-  private frameIndex = -1;
-  /** Frames of the segments before the current one. */
-  private framesBefore = 0;
   private stamp = 0;
   private header: SegmentHeader | null = null;
   private cs: ConfigstringLayout = CS_LAYOUT_OLD;
@@ -163,45 +132,16 @@ export class Mvd2Decoder {
   private frameCache = new FrameCache();
 
   constructor(options: DecoderOptions, emit: (event: DemoEvent) => void) {
-    this.file = options.file;
+    super(options.file, emit, MAX_MSGLEN, READ_SLACK, Phase.Magic, 4);
     this.wantEntities = options.entities ?? false;
     this.wantDetail = options.fullPlayers ?? false;
     this.summary = options.summary ?? false;
-    this.emit = emit;
   }
 
-  /** Bytes consumed so far (decompressed). */
-  get offset(): number {
-    return this.streamOffset + this.carryLen;
-  }
-
-  /** True once the recorder's end mark (a zero length) was read. */
-  get ended(): boolean {
-    return this.phase === Phase.Ended;
-  }
-
-  /** Segments started so far. */
-  get segments(): number {
-    return this.segment + 1;
-  }
-
-  /** Frames emitted so far, all segments. */
-  get totalFrames(): number {
-    return this.framesBefore + this.frameIndex + 1;
-  }
-
-  /** Where the decoder is: for errors raised outside the block parser (I/O, gzip). */
-  position(): ParsePosition {
-    return {
-      file: this.file,
-      segment: this.segment,
-      block: this.blockIndex,
-      offset: this.offset,
-      frame: this.frameIndex,
-    };
-  }
-
-  /** Feeds the next bytes of the stream; emits every event they complete. */
+  /**
+   * Feeds the next bytes of the stream; emits every event they complete. (This reader's own
+   * loop, so that its `consume` call stays monomorphic: see `block-framing.ts`.)
+   */
   push(input: Uint8Array): void {
     // One array class for every chunk: a Buffer here and a Uint8Array there would make the
     // cursor's reads polymorphic (measured: deopts and ~30% slower).
@@ -211,11 +151,7 @@ export class Mvd2Decoder {
         : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     const n = chunk.length;
     let p = 0;
-    while (p < n) {
-      if (this.phase === Phase.Ended) {
-        this.warnTrailing(n - p);
-        return;
-      }
+    while (p < n && this.phase !== Phase.Ended) {
       const need = this.need;
       // In place only with the read slack after the item (block bodies need it).
       if (this.carryLen === 0 && n - p >= need + READ_SLACK) {
@@ -234,6 +170,7 @@ export class Mvd2Decoder {
         }
       }
     }
+    if (p < n) this.skipTrailing(n - p);
   }
 
   /**
@@ -253,31 +190,7 @@ export class Mvd2Decoder {
       this.phase === Phase.Body
         ? `inside block ${this.blockIndex + 1} (${this.carryLen} of ${this.need} bytes)`
         : 'between blocks';
-    this.emit({
-      kind: 'warning',
-      code: 'TRUNCATED',
-      file: this.file,
-      offset: at,
-      message: `${this.file}@0x${at.toString(16)}: demo stops without the end mark, ${what}; ${
-        this.segment + 1
-      } segment(s), ${this.frameIndex + 1} frame(s) in the last one were read`,
-    });
-    this.phase = Phase.Ended;
-  }
-
-  private warnTrailing(bytes: number): void {
-    if (!this.trailingWarned) {
-      this.trailingWarned = true;
-      const at = this.streamOffset;
-      this.emit({
-        kind: 'warning',
-        code: 'TRAILING_DATA',
-        file: this.file,
-        offset: at,
-        message: `${this.file}@0x${at.toString(16)}: data after the end mark ignored`,
-      });
-    }
-    this.streamOffset += bytes;
+    this.warnTruncated(what);
   }
 
   /** Handles one complete framing item: magic, length or block body. */
@@ -323,21 +236,6 @@ export class Mvd2Decoder {
         return;
       }
     }
-  }
-
-  private fail(code: DemoParseErrorCode, reason: string, offset: number, cause?: unknown): never {
-    throw new DemoParseError(
-      code,
-      reason,
-      {
-        file: this.file,
-        segment: this.segment,
-        block: this.blockIndex,
-        offset,
-        frame: this.frameIndex,
-      },
-      cause === undefined ? undefined : { cause },
-    );
   }
 
   /** Parses every command of one block. */
