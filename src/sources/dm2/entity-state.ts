@@ -14,6 +14,8 @@ import {
   U_EVENT,
   U_FRAME16,
   U_FRAME8,
+  U_HI_MOREFX16,
+  U_HI_SCALE,
   U_MODEL,
   U_MODEL2,
   U_MODEL3,
@@ -50,10 +52,6 @@ export const ES_SHORTANGLES = 1 << 1;
 export const ES_EXTENSIONS = 1 << 2;
 /** More extensions: coordinates as DeltaInt23 (`MSG_ReadDeltaCoord`). */
 export const ES_EXTENSIONS_2 = 1 << 3;
-
-/** The fifth bits byte (bits 32..39), kept in a second word: `U_SCALE`, `U_MOREFX16`. */
-const U_HI_SCALE = 1 << 0;
-const U_HI_MOREFX16 = 1 << 1;
 
 /**
  * A coordinate as DeltaInt23: a u16 whose low bit says whether a third byte follows and the
