@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 1] [--no-build]
- * [--navs DIR] [--nav MAP=FILE]... [--keep DIR [--resume]]`: bots in the real AQtion server on navgen's nav
+ * [--navs DIR] [--nav MAP=FILE]... [--ports A,B] [--keep DIR [--resume]]`: bots in the real AQtion server on navgen's nav
  * and on the engine's own nav.
  *
  * For every fixture map that has an engine-generated nav (`../shared/fixtures/nav/<map>.autogen.nav`):
@@ -67,8 +67,13 @@ if (!HAVE_ENGINE) {
 }
 
 const root = keepDir || mkdtempSync(join(tmpdir(), 'navgen-bots-'));
-const PORT_NAVGEN = 27961;
-const PORT_ENGINE = 27962;
+// Two UDP ports, navgen's trial then the engine nav's (`--ports A,B`: runs at the same time as
+// another bench need their own).
+const [PORT_NAVGEN, PORT_ENGINE] = arg('--ports', '27961,27962').split(',').map(Number);
+if (![PORT_NAVGEN, PORT_ENGINE].every((p) => Number.isInteger(p) && p > 1024 && p < 65536)) {
+  console.error('bench:bots: --ports A,B (two UDP ports above 1024)');
+  process.exit(2);
+}
 
 interface Side {
   stats: TrialStats;
