@@ -16,9 +16,12 @@
  * at 4 (pmove's hulls).
  */
 import type { BspWorld } from '../sources/bsp/world.js';
-import { CONTENTS_LADDER, MASK_LIQUID } from '../sources/bsp/contents-flags.js';
+import { CONTENTS_LADDER, MASK_LIQUID, MASK_PLAYER_SOLID } from '../sources/bsp/contents-flags.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
+import { STEP_SIZE, VIEWHEIGHT_STAND } from '../movement/constants.js';
 import { staticModelsOf } from './static-models.js';
+
+export { STEP_SIZE };
 
 /** A box relative to an origin. [Units: world units] */
 export interface Hull {
@@ -35,16 +38,11 @@ export const CROUCHED: Hull = Object.freeze({
   maxs: [16, 16, 4] as const,
 });
 
-/** pmove's largest step up or down without leaving the ground. [Units: world units] */
-export const STEP_SIZE = 18;
-/** Eye height of a standing player above the origin (pmove viewheight). */
-const VIEW_HEIGHT = 22;
-
 /**
  * The brushes a player collides with: solid, window and player clip. (The engine's player mask
  * adds monsters, which are entities, not brushes.)
  */
-export const PLAYER_BRUSHES = 1 | 2 | 0x10000;
+export const PLAYER_BRUSHES = MASK_PLAYER_SOLID;
 
 /** Reused scratch stack for tree walks (the queries are synchronous, never nested). */
 const stack: number[] = [];
@@ -300,7 +298,7 @@ export function waterLevel(
   hull: Hull = STANDING,
 ): number {
   const feet = z + hull.mins[2] + 1;
-  const eyes = VIEW_HEIGHT - hull.mins[2];
+  const eyes = VIEWHEIGHT_STAND - hull.mins[2];
   if ((pointContents(w, x, y, feet) & MASK_LIQUID) === 0) return 0;
   if ((pointContents(w, x, y, z + hull.mins[2] + eyes / 2) & MASK_LIQUID) === 0) return 1;
   if ((pointContents(w, x, y, z + hull.mins[2] + eyes) & MASK_LIQUID) === 0) return 2;
