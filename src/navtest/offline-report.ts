@@ -4,8 +4,10 @@
  * per-link detail as an extra field.
  *
  * What the seed's fields mean here (one simulated bot runs every link once):
- * - `coverage_ratio`: share of the nav's nodes reachable from the spawn points through links
- *   that passed; `unreachable_nodes` lists the others.
+ * - `coverage_ratio`: share of the nav's nodes a player uses: reachable from the spawn points
+ *   through links that passed, or leading back to such nodes (`return_nodes`, an extra field:
+ *   no route goes there, but a bot that lands there by a jump, a blast or a fall finds its
+ *   way back; `fill` adds them on purpose). `unreachable_nodes` lists the others (dead ends).
  * - `bad_links`: every link that failed.
  * - `bad_nodes`: nodes a player cannot use: no room for a player at the node, or every link
  *   arriving at the node ends in death (lava, slime, a fatal fall). Nodes are removed by
@@ -51,6 +53,8 @@ export interface OfflineNavtestReport {
   readonly bad_nodes: number[];
   readonly bad_links: [number, number][];
   readonly unreachable_nodes: number[];
+  /** Not reachable from a spawn, but leading back to reachable nodes (counted as covered). */
+  readonly return_nodes: number[];
   readonly test_duration_s: number;
   readonly bot_count: number;
   readonly total_node_visits: number;
@@ -69,6 +73,8 @@ export interface ReportInput {
   /** In nav order: node by node, links in stored order. */
   readonly links: readonly { from: number; to: number; type: string; result: LinkResult }[];
   readonly reachable: Uint8Array;
+  /** Per node: 1 when not reachable but leading back to reachable nodes; omitted: none. */
+  readonly returning?: Uint8Array;
   readonly startNodes: Int32Array;
 }
 
@@ -114,11 +120,15 @@ export function offlineReport(input: ReportInput): OfflineNavtestReport {
   }
   const badNodes: number[] = [];
   const unreachable: number[] = [];
+  const returning: number[] = [];
   let covered = 0;
   for (let i = 0; i < n; i++) {
     if (noRoom[i] || (arriving[i] > 0 && deadly[i] === arriving[i])) badNodes.push(i);
     if (input.reachable[i]) covered++;
-    else unreachable.push(i);
+    else if (input.returning?.[i]) {
+      covered++;
+      returning.push(i);
+    } else unreachable.push(i);
   }
   const seconds = steps / 10;
   const minutes = seconds / 60;
@@ -144,6 +154,7 @@ export function offlineReport(input: ReportInput): OfflineNavtestReport {
     bad_nodes: badNodes,
     bad_links: badLinks,
     unreachable_nodes: unreachable,
+    return_nodes: returning,
     test_duration_s: r6(seconds),
     bot_count: 1,
     total_node_visits: reached,

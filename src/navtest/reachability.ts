@@ -75,3 +75,45 @@ export function reachableNodes(
   }
   return { reachable, startNodes };
 }
+
+/**
+ * Nodes no spawn reaches from which a player gets back to reached ones through links that
+ * passed: `fill`'s way-back nodes (a balcony above a ramp, a ledge a jump carries bots onto),
+ * and any demo node past a one-way drop. No route leads there, but a bot that lands there
+ * (knocked, thrown by a jump) is not lost; the others are dead ends.
+ *
+ * @param links per link: from, to [Form: (from, to) × links]
+ * @param passed per link [Length: links]
+ * @param reachable per node, from {@link reachableNodes}
+ * @returns per node: 1 leads back (and is not reachable), 0 not
+ */
+export function returningNodes(
+  links: Int32Array,
+  passed: Uint8Array,
+  reachable: Uint8Array,
+): Uint8Array {
+  const n = reachable.length;
+  // Incoming passing links per node (compressed rows, in link order).
+  const first = new Int32Array(n + 1);
+  for (let l = 0; l < passed.length; l++) if (passed[l]) first[links[2 * l + 1] + 1]++;
+  for (let i = 0; i < n; i++) first[i + 1] += first[i];
+  const fill = first.slice(0, n);
+  const sources = new Int32Array(first[n]);
+  for (let l = 0; l < passed.length; l++)
+    if (passed[l]) sources[fill[links[2 * l + 1]]++] = links[2 * l];
+  const back = new Uint8Array(n);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let i = 0; i < n; i++) if (reachable[i]) queue[tail++] = i;
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head];
+    for (let k = first[i]; k < first[i + 1]; k++) {
+      const j = sources[k];
+      if (!reachable[j] && !back[j]) {
+        back[j] = 1;
+        queue[tail++] = j;
+      }
+    }
+  }
+  return back;
+}

@@ -14,7 +14,7 @@ import type { NavFile } from '../nav/types.js';
 import { readSpawnPoints } from '../sources/bsp/spawn-points.js';
 import { runBatch, type BatchResult, type LinkBatch } from './link-batch.js';
 import { offlineReport, type OfflineNavtestReport } from './offline-report.js';
-import { reachableNodes, type ReachabilityOptions } from './reachability.js';
+import { reachableNodes, returningNodes, type ReachabilityOptions } from './reachability.js';
 import type { LinkResult, SimulateLinkOptions } from './simulate-link.js';
 
 export interface NavtestOptions {
@@ -145,6 +145,7 @@ export async function runNavtest(
     nodeCount: nav.nodes.length,
     links: list.map((l, k) => ({ ...l, result: results[k] })),
     reachable,
+    returning: returningNodes(linkEnds, passed, reachable),
     startNodes,
   });
   return {

@@ -20,6 +20,14 @@
  * to their walkable grid neighbours and to up to `maxDemoLinks` demo nodes within
  * `spacing × 1.5`, each way only if that way walks.
  *
+ * The way back (`returns`): floor the walk does not reach but from which a walk or a drop leads
+ * onto reached floor (a balcony above a ramp, a ledge, a roof over a street) gets nodes with
+ * links out and none in. Bots end up there anyway — a jump up a slope carries them far higher
+ * than a walker's, blasts push them — and the bot library only finds a node within 60 units of
+ * height, so with none near they stand still until killed (one such bot stood 55 s on a
+ * balcony of urbanjungle in a trial). No route leads to these nodes; each must still lead back
+ * after the simulation, or it goes.
+ *
  * Every proposed link is then run by navtest's simulated bot (`simulateLink`: the AQtion bot's
  * movement code driving the engine's pmove on the collision model, fall damage included); a
  * link it fails is dropped, and so is a map node no longer joined to a demo node.
@@ -28,7 +36,9 @@
  * damage) and land on ground outside lava and slime: a filled link never leads into a fall
  * that kills. A filled jump (JUMP link) climbs one ledge of at most `maxJump` units where
  * the box has the head room, or (`gapJumps`) crosses a gap to the floor two columns on where
- * the column between has no floor to walk to — proposed only when the simulated bot makes it.
+ * the column between has no floor to walk to — proposed only when the simulated bot makes it,
+ * both from a walker's run-up and at the bots' full running speed (a landing too short for the
+ * faster bot throws it off the far side).
  * New nodes are MOVE nodes (and the ladder pairs) with `source: 'map'`; the report, summary
  * and pictures tell them from demo nodes.
  *
@@ -50,7 +60,8 @@ import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
 import { traverse, type Traversal } from '../map-analysis/walk-link.js';
 import { hashFile } from '../pipeline/demo-cache.js';
-import { simulateLink } from '../navtest/simulate-link.js';
+import { simulateLink, type LinkToSimulate, type Vec3 } from '../navtest/simulate-link.js';
+import { SPEED_RUN } from '../navtest/bot-driver.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { mapLadderClimbs, type MapLadderClimb } from '../map-analysis/map-ladders.js';
 import { STANDING, STEP_SIZE, groundBelow } from '../map-analysis/box-query.js';
@@ -87,6 +98,13 @@ export interface FillOptions {
    * (a map with few or no demos of its own).
    */
   readonly fromSpawns: boolean;
+  /**
+   * Also cover floor the walk does not reach but from which a walk or a safe drop leads back
+   * onto it (a balcony above a ramp, a ledge): bots get there anyway (a jump that carries too
+   * far, a blast, a fall) and, with no node near, stand still for the rest of their life. Such
+   * nodes have links out and none in, so no route leads there; they are the way back.
+   */
+  readonly returns: boolean;
 }
 
 export const fillDefaults: FillOptions = Object.freeze({
@@ -99,6 +117,7 @@ export const fillDefaults: FillOptions = Object.freeze({
   gapJumps: true,
   ladders: true,
   fromSpawns: true,
+  returns: true,
 });
 
 /** Gap jumps: the landing at most this much higher, or this much lower. [Units: world units] */
@@ -270,14 +289,8 @@ export function fillGraph(
           for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) {
             const dz = floor.z[r] - a[2];
             if (dz > STEP_UP_ON_JUMP || -dz > GAP_JUMP_DROP) continue;
-            const run = simulateLink(model, {
-              from: a,
-              to: at(r),
-              linkType: 'JUMP',
-              fromType: 'MOVE',
-              toType: 'MOVE',
-            });
-            if (!run.passed) continue;
+            const jump = { from: a, to: at(r), linkType: 'JUMP', fromType: 'MOVE', toType: 'MOVE' };
+            if (!jumpHolds(model, jump)) continue;
             out.push({ r, how: 'jump' });
             if (!reached[r]) {
               reached[r] = 1;
@@ -289,11 +302,14 @@ export function fillGraph(
     edges.set(q, out);
   }
 
+  // The way back: floor not reached from which the reached floor is reached.
+  const returning = o.returns ? returnFloor(w, floor, column, reached, queue, edges, o) : [];
+
   // New nodes where no node is near; demo nodes win.
   const nodes: DraftNode[] = [...g.nodes];
   const links: DraftLink[] = [...g.links];
   const nodeOf = new Map<number, number>();
-  const sorted = [...queue].sort((x, y) => x - y);
+  const sorted = [...queue, ...returning].sort((x, y) => x - y);
   for (const q of sorted) {
     const p = at(q);
     if (nodesNear(buckets, g.nodes, s, p, o.minGap).length > 0) continue;
@@ -365,14 +381,19 @@ export function fillGraph(
     const model = map.collision;
     kept = links.filter((l, k) => {
       if (k < demoLinkCount) return true;
-      const r = simulateLink(model, {
-        from: nodes[l.from].origin,
-        to: nodes[l.to].origin,
+      const link: LinkToSimulate = {
+        from: nodes[l.from].origin as Vec3,
+        to: nodes[l.to].origin as Vec3,
         linkType: l.type,
         fromType: nodes[l.from].type,
         toType: nodes[l.to].type,
-      });
+      };
+      const r = simulateLink(model, link);
       if (!r.passed) failures[r.reason] = (failures[r.reason] ?? 0) + 1;
+      else if (l.type === LINK_TYPE.jump && !jumpHolds(model, link)) {
+        failures.overshot = (failures.overshot ?? 0) + 1;
+        return false;
+      }
       return r.passed;
     });
   }
@@ -389,8 +410,20 @@ export function fillGraph(
       if (!climbed.has(`${b}:${b + 1}`) && !climbed.has(`${b + 1}:${b}`)) dead.add(b).add(b + 1);
     if (dead.size > 0) kept = kept.filter((l) => !dead.has(l.from) && !dead.has(l.to));
   }
+  // A way-back node must still lead back after the simulation dropped links (the box walk
+  // that found it is an approximation): the others, and the links into them, go.
+  const returnNodes = new Set(returning.map((q) => nodeOf.get(q) ?? -1));
+  if (returnNodes.size > 0) {
+    const lost = notLeadingBack(nodes.length, kept, returnNodes);
+    if (lost.size > 0) kept = kept.filter((l) => !lost.has(l.from) && !lost.has(l.to));
+  }
   const roots = spawnRooted.map((q) => nodeOf.get(q) ?? -1).filter((n) => n >= 0);
-  const out = joinedToDemoNodes(nodes, kept, demo.nodes.length, roots);
+  const joined = joinedToDemoNodes(nodes, kept, demo.nodes.length, roots);
+  const out = joined.graph;
+  const returnSet = new Set<number>();
+  joined.index.forEach((to, from) => {
+    if (to >= 0 && returnNodes.has(from)) returnSet.add(to);
+  });
   const added = out.links.slice(demoLinkCount);
   const ladderNodes = out.nodes.filter((n, k) => k >= demo.nodes.length && n.ladder > 0).length;
   const count = (type: string) => added.filter((l) => l.type === type).length;
@@ -399,6 +432,9 @@ export function fillGraph(
     stats: {
       floorSamples: floor.z.length,
       floorReached: queue.length,
+      floorReturning: returning.length,
+      returnNodesAdded: out.nodes.filter((_, k) => k >= demo.nodes.length && returnSet.has(k))
+        .length,
       spawnSeeds: spawnSeeds.length,
       mapLadderClimbs: ladders ? ladders.nodes.length / 2 : 0,
       ladderNodesAdded: ladderNodes,
@@ -418,6 +454,19 @@ export function fillGraph(
       simulated: map.collision !== null,
     },
   };
+}
+
+/**
+ * A filled jump the bots can take: the simulated bot makes it from a walker's run-up and from
+ * the bots' full running speed. Real bots reach a jump at up to `SPEED_RUN` and fly that much
+ * farther; a landing with no room for that (a narrow ledge, a beam) throws them off the far
+ * side, and a jump one bot made is no use if the next one dies there.
+ */
+function jumpHolds(model: CollisionModel, link: LinkToSimulate): boolean {
+  return (
+    simulateLink(model, link).passed &&
+    simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
+  );
 }
 
 /** Deepest floor search below a spawn entity (as the spawn-points stage). [Units: world units] */
@@ -515,7 +564,7 @@ function joinedToDemoNodes(
   links: readonly DraftLink[],
   firstMap: number,
   roots: readonly number[],
-): DraftGraph {
+): { graph: DraftGraph; index: Int32Array } {
   const adjacent: number[][] = nodes.map(() => []);
   for (const l of links) {
     adjacent[l.from].push(l.to);
@@ -546,11 +595,101 @@ function joinedToDemoNodes(
     if (seen[i]) index[i] = kept.push(n) - 1;
   });
   return {
-    nodes: kept,
-    links: links
-      .filter((l) => index[l.from] >= 0 && index[l.to] >= 0)
-      .map((l) => ({ ...l, from: index[l.from], to: index[l.to] })),
+    graph: {
+      nodes: kept,
+      links: links
+        .filter((l) => index[l.from] >= 0 && index[l.to] >= 0)
+        .map((l) => ({ ...l, from: index[l.from], to: index[l.to] })),
+    },
+    index,
   };
+}
+
+/** The nodes of `candidates` from which no chain of `links` reaches a node outside them. */
+function notLeadingBack(
+  count: number,
+  links: readonly DraftLink[],
+  candidates: ReadonlySet<number>,
+): Set<number> {
+  const into: number[][] = Array.from({ length: count }, () => []);
+  for (const l of links) into[l.to].push(l.from);
+  const leads = new Uint8Array(count);
+  const stack: number[] = [];
+  for (let i = 0; i < count; i++)
+    if (!candidates.has(i)) {
+      leads[i] = 1;
+      stack.push(i);
+    }
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    for (const m of into[n])
+      if (!leads[m]) {
+        leads[m] = 1;
+        stack.push(m);
+      }
+  }
+  return new Set([...candidates].filter((i) => i >= 0 && !leads[i]));
+}
+
+/**
+ * Floor samples the walk did not reach from which it is reached: a walk or a drop (or a jump
+ * onto a low ledge) from the sample into a reached one, found backwards from the reached
+ * samples, then on from those (a whole balcony that ends in one drop). Each gets its own
+ * traversals to the reached and returning samples around it in `edges`; returned in the
+ * order found (deterministic: queue order, neighbours in a fixed order).
+ */
+function returnFloor(
+  w: BspWorld,
+  floor: FloorSamples,
+  column: ReadonlyMap<string, number[]>,
+  reached: Uint8Array,
+  queue: readonly number[],
+  edges: Map<number, { r: number; how: Traversal }[]>,
+  o: FillOptions,
+): number[] {
+  const s = floor.spacing;
+  const at = (k: number): [number, number, number] => [
+    floor.i[k] * s + GRID_OFFSET,
+    floor.j[k] * s + GRID_OFFSET,
+    floor.z[k],
+  ];
+  const back = new Uint8Array(floor.z.length);
+  const targets = [...queue];
+  const found: number[] = [];
+  const fits = (from: number, to: number): boolean => {
+    const dz = floor.z[to] - floor.z[from];
+    return dz <= o.maxDz && -dz <= Math.max(o.maxDz, o.maxDrop);
+  };
+  for (let h = 0; h < targets.length; h++) {
+    const q = targets[h];
+    const a = at(q);
+    for (let di = -1; di <= 1; di++)
+      for (let dj = -1; dj <= 1; dj++) {
+        if (di === 0 && dj === 0) continue;
+        for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) {
+          if (reached[r] || back[r] || !fits(r, q)) continue;
+          if (!traverse(w, at(r), a, o.maxDrop, o.maxJump)) continue;
+          back[r] = 1;
+          targets.push(r);
+          found.push(r);
+        }
+      }
+  }
+  for (const q of found) {
+    const a = at(q);
+    const out: { r: number; how: Traversal }[] = [];
+    for (let di = -1; di <= 1; di++)
+      for (let dj = -1; dj <= 1; dj++) {
+        if (di === 0 && dj === 0) continue;
+        for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) {
+          if ((!reached[r] && !back[r]) || !fits(q, r)) continue;
+          const how = traverse(w, a, at(r), o.maxDrop, o.maxJump);
+          if (how) out.push({ r, how });
+        }
+      }
+    edges.set(q, out);
+  }
+  return found;
 }
 
 /** The operator; `load` gives the map and its floor samples when the graph arrives. */
@@ -622,6 +761,9 @@ export const fillStage = defineStage<FillOptions>({
       ),
       fromSpawns: bool(
         'Walk the floor from the map\u2019s spawn points too (floor reached from them is kept like floor reached from demo nodes).',
+      ),
+      returns: bool(
+        'Cover floor the walk does not reach but from which a walk or safe drop leads back onto it, with links out only (the way back for a bot that got there).',
       ),
       ladders: bool(
         'Add ladder pairs at the map\u2019s ladders the demos did not climb (kept when the simulated bot climbs them).',

@@ -503,10 +503,11 @@ describe('fill', () => {
     const none: DraftGraph = { nodes: [], links: [] };
     // A spawn entity floats above the floor of room A, as in the BSPs.
     const spawns = [[-300, 100, 40]];
+    // (Way-back nodes off: the tops of this level's walls drop into the rooms.)
     const fromSpawns = fillGraph(
       none,
       { world: w, collision, floor, cached: false, spawns },
-      fillDefaults,
+      { ...fillDefaults, returns: false },
     );
     const off = fillGraph(
       none,
@@ -522,6 +523,44 @@ describe('fill', () => {
     expect(fromSpawns.stats.spawnSeeds).toBe(1);
   });
 
+  it('covers a ledge the floor walk never reaches with way-back nodes: links lead down, none up', () => {
+    // A ledge 128 high over y >= 200 and no ladder: no walk climbs it, a drop leaves it.
+    const ledge = box([-512, 200, 0], [512, 512, 128], SOLID);
+    const pillar = box([-512, -512, 0], [-496, -496, 400], SOLID);
+    const lw = syntheticWorld([FLOOR, ledge, pillar]);
+    const lfloor = sampleFloor(lw, 64);
+    const model = buildCollisionModel(lw);
+    const run = (returns: boolean) =>
+      fillGraph(
+        demo,
+        { world: lw, collision: model, floor: lfloor, cached: false },
+        { ...fillDefaults, ladders: false, returns },
+      );
+    const onLedge = (n: { origin: readonly number[] }) => n.origin[2] > 128;
+    expect(run(false).graph.nodes.some(onLedge)).toBe(false);
+    const r = run(true);
+    const g = r.graph;
+    const ledgeNodes = g.nodes.flatMap((n, i) => (onLedge(n) ? [i] : []));
+    expect(ledgeNodes.length).toBeGreaterThan(10);
+    expect(r.stats.returnNodesAdded).toBe(ledgeNodes.length);
+    // No link climbs onto the ledge; some drop off it.
+    expect(g.links.some((l) => !onLedge(g.nodes[l.from]) && onLedge(g.nodes[l.to]))).toBe(false);
+    const drops = g.links.filter((l) => onLedge(g.nodes[l.from]) && !onLedge(g.nodes[l.to]));
+    expect(drops.length).toBeGreaterThan(0);
+    expect(drops.every((l) => l.type === 'STAND_DROP')).toBe(true);
+    // Every ledge node leads down by links (the way back), checked by a walk over the links.
+    const leadsDown = new Set(g.nodes.flatMap((n, i) => (onLedge(n) ? [] : [i])));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const l of g.links)
+        if (leadsDown.has(l.to) && !leadsDown.has(l.from)) {
+          leadsDown.add(l.from);
+          changed = true;
+        }
+    }
+    expect(ledgeNodes.every((i) => leadsDown.has(i))).toBe(true);
+  });
+
   it('climbs a ladder of the map the demos never climbed, and fills the floor it leads to', () => {
     // A ledge 128 high over y >= 200, reached only by a ladder on its face at x ∈ [-16, 16].
     const ledge = box([-512, 200, 0], [512, 512, 128], SOLID);
@@ -531,17 +570,18 @@ describe('fill', () => {
     const lw = syntheticWorld([FLOOR, ledge, rungs, pillar]);
     const lfloor = sampleFloor(lw, 64);
     const model = buildCollisionModel(lw);
-    const run = (ladders: boolean) =>
+    const run = (ladders: boolean, returns = true) =>
       fillGraph(
         demo,
         { world: lw, collision: model, floor: lfloor, cached: false },
         {
           ...fillDefaults,
           ladders,
+          returns,
         },
       ).graph;
     const up = 128 + 24;
-    const without = run(false);
+    const without = run(false, false);
     expect(without.nodes.some((n) => n.origin[2] > up - 2)).toBe(false);
     const withLadders = run(true);
     expect(withLadders.nodes.some((n) => n.type === 'LADDER_UP' || n.type === 'LADDER_DOWN')).toBe(

@@ -1,7 +1,7 @@
 /** The small pieces of the offline nav test, on hand-made data. */
 import { describe, expect, it } from 'vitest';
 import { nodeReached } from '../../src/navtest/node-reached.js';
-import { reachableNodes } from '../../src/navtest/reachability.js';
+import { reachableNodes, returningNodes } from '../../src/navtest/reachability.js';
 import { linkKind } from '../../src/navtest/link-kind.js';
 import { offlineReport } from '../../src/navtest/offline-report.js';
 import type { LinkResult } from '../../src/navtest/simulate-link.js';
@@ -67,6 +67,16 @@ describe('reachableNodes', () => {
   });
 });
 
+describe('returningNodes', () => {
+  it('finds the unreached nodes that lead back to reached ones through passing links', () => {
+    // 0 ↔ 1 reached; 2 → 1 and 3 → 2 lead back; 4 → 3 failed; 5 ↔ 6 lead nowhere; 1 → 7 only in
+    const links = new Int32Array([0, 1, 1, 0, 2, 1, 3, 2, 4, 3, 5, 6, 6, 5, 1, 7]);
+    const passed = new Uint8Array([1, 1, 1, 1, 0, 1, 1, 1]);
+    const reachable = new Uint8Array([1, 1, 0, 0, 0, 0, 0, 1]);
+    expect([...returningNodes(links, passed, reachable)]).toEqual([0, 0, 1, 1, 0, 0, 0, 0]);
+  });
+});
+
 describe('offlineReport', () => {
   const ok = (steps: number): LinkResult => ({
     passed: true,
@@ -127,5 +137,22 @@ describe('offlineReport', () => {
     });
     expect(r.passed).toBe(true);
     expect(r.coverage_ratio).toBe(1);
+  });
+  it('counts way-back nodes as covered and lists them apart from the unreachable', () => {
+    const r = offlineReport({
+      map: 'm',
+      nodeCount: 4,
+      links: [
+        { from: 0, to: 1, type: 'MOVE', result: ok(10) },
+        { from: 1, to: 0, type: 'MOVE', result: ok(10) },
+        { from: 2, to: 1, type: 'STAND_DROP', result: ok(10) },
+      ],
+      reachable: new Uint8Array([1, 1, 0, 0]),
+      returning: new Uint8Array([0, 0, 1, 0]),
+      startNodes: new Int32Array([0]),
+    });
+    expect(r.return_nodes).toEqual([2]);
+    expect(r.unreachable_nodes).toEqual([3]);
+    expect(r.coverage_ratio).toBe(0.75);
   });
 });
