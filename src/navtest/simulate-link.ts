@@ -228,6 +228,7 @@ export function simulateLink(
   const last = new Float64Array(3);
   const cmd = newUserCmd();
   const floor = Math.min(from[2], to[2]) - o.fellDepth;
+  const onFoot = kind !== 'swim' && kind !== 'ladder';
   let health = o.health;
   let oldVz = velocity[2];
   let counter = 0;
@@ -281,7 +282,12 @@ export function simulateLink(
       return result(false, 'died', `${what} at ${fmt(origin)}`, step, origin, health);
     }
     const supported = onGround || out.waterlevel >= 2 || kind === 'ladder';
-    const touching = nodeReached(origin, out.mins, out.maxs, to);
+    // The engine's rule counts a node 61 u above the bot as reached; standing (or swimming) that
+    // far under a ground node — in a pit or a pool below its ledge — the bot goes on to the next
+    // link from down there and stays, so on foot only arriving at the node's level is arriving.
+    const touching =
+      nodeReached(origin, out.mins, out.maxs, to) &&
+      !(supported && onFoot && origin[2] < to[2] - LANDING_TOLERANCE);
     const when = `${step / THINKS_PER_SECOND} s`;
     if (supported && touching)
       return result(true, 'reached', `reached in ${when}`, step, origin, health);
