@@ -294,8 +294,9 @@ export function simulateLink(
     if (touching) touchedInFlight = true;
     else if (supported && touchedInFlight) {
       // Touched the node in flight and came down: on the target's level (a jump or a drop
-      // that overshot) that is where the bot was going; below it, it only jumped at a ledge.
-      if (origin[2] >= to[2] - LANDING_TOLERANCE) {
+      // that overshot) that is where the bot was going; below it, it only jumped at a ledge;
+      // well above it, it flew onto something higher (a crate, a balcony) and is not there.
+      if (Math.abs(origin[2] - to[2]) <= LANDING_TOLERANCE) {
         const how = `touched in flight, landed on its level in ${when}`;
         return result(true, 'reached', how, step, origin, health);
       }
