@@ -24,7 +24,6 @@ import { BlockFault } from '../mvd2/errors.js';
 import {
   CS_LAYOUT_NEW,
   CS_LAYOUT_OLD,
-  RF_BEAM,
   SND_INDEX16,
   SND_ATTENUATION,
   SND_ENT,
@@ -47,7 +46,9 @@ import {
   NULL_STATE,
   readEntityDelta,
   readEntityHeader,
+  shareable,
 } from './entity-state.js';
+import { EMPTY_LIST, EntityHistory, type EntityList } from './entity-history.js';
 import { entityPlayers, type SolidFormat } from './entity-players.js';
 import {
   PS_EXT,
@@ -111,33 +112,9 @@ const LENGTH_BYTES = 4;
 class StoredFrame {
   number = -1;
   readonly ps = new PlayerState();
-  /** Entities in ascending number; owned by this slot of the ring. */
-  ents: EntityState[] = [];
-  /**
-   * Beside each entity: its number, and 1 when a frame that leaves it unchanged can share its
-   * state object (`shareable`, fixed once the state is stored). The walk over the entities a
-   * frame does not mention then reads these arrays instead of every state object (reading
-   * each state's fields was a third of the decoding time).
-   */
-  nums = new Int32Array(ENTITY_CAPACITY);
-  keep = new Uint8Array(ENTITY_CAPACITY);
-  count = 0;
-
-  /** Room for at least one more entity than `n`. */
-  grow(n: number): void {
-    const nums = new Int32Array(this.nums.length * 2);
-    nums.set(this.nums.subarray(0, n));
-    const keep = new Uint8Array(nums.length);
-    keep.set(this.keep.subarray(0, n));
-    this.nums = nums;
-    this.keep = keep;
-  }
+  /** Its entities (see `entity-history.ts`). */
+  list: EntityList = EMPTY_LIST;
 }
-
-/** Entities a stored frame has room for before it grows. */
-const ENTITY_CAPACITY = 128;
-const NO_NUMS = new Int32Array(0);
-const NO_KEEP = new Uint8Array(0);
 
 /**
  * Bytes of each temp entity type when positions are three shorts (all but EXTENSIONS_2), or
@@ -175,6 +152,8 @@ export class Dm2Decoder extends BlockFramedDecoder {
     () => new StoredFrame(),
   );
   private last: StoredFrame | null = null;
+  /** The entity list of the last frame, and how to rebuild the lists of the frames before. */
+  private readonly history = new EntityHistory();
   private readonly scratchBits = new Int32Array(2);
   /** serverdata's protocol (34, 35 or 36) and minor version (0 for 34). */
   private protocol = PROTOCOL_VERSION_DEFAULT;
@@ -829,21 +808,24 @@ export class Dm2Decoder extends BlockFramedDecoder {
     this.emitFrame(out);
   }
 
-  /** Entities of the new frame: deltas from `from` (or the baselines) in ascending order. */
+  /**
+   * Entities of the new frame: deltas from `from` (or the baselines) in ascending order,
+   * patched into the live list (`entity-history.ts`), which is `from`'s list until now.
+   */
   private parsePacketEntities(c: ByteCursor, from: StoredFrame | null, out: StoredFrame): void {
-    const old = from ? from.ents : [];
-    const oldNums = from ? from.nums : NO_NUMS;
-    const oldKeep = from ? from.keep : NO_KEEP;
-    const oldCount = from ? from.count : 0;
-    // A stored frame keeps its own array; the states in it are never changed once stored, so
-    // an entity the frame leaves unchanged shares the previous frame's object (most entities
-    // in most frames: measured about half the decoding time). One loop without closures, so
-    // that the counters stay in registers.
-    const ents = out.ents;
-    let nums = out.nums;
-    let keep = out.keep;
-    let n = 0;
-    let oi = 0;
+    const h = this.history;
+    out.list = h.begin(from ? from.list : EMPTY_LIST);
+    // The new list is ents[0, p), the entities of `from` still to walk are ents[p, count):
+    // the engine's merge of the old list with the deltas, in place. An entity the frame leaves
+    // unchanged stays where it is and shares its state object (the states in a list are never
+    // changed once stored). One loop without closures, so that the counters stay in registers.
+    const ents = h.ents;
+    let nums = h.nums;
+    let keep = h.keep;
+    let count = h.count;
+    let p = 0;
+    /** Entities of `from` not yet walked whose `keep` is 0. */
+    let pending = h.dirty;
     const bits = this.scratchBits;
     const maxEdicts = this.cs.maxEdicts;
     for (;;) {
@@ -854,25 +836,22 @@ export class Dm2Decoder extends BlockFramedDecoder {
       else if (number >= maxEdicts) {
         this.fail('BAD_ENTITY_NUMBER', `entity number ${number} >= ${maxEdicts}`, unitAt);
       }
-      // The old entities before this one, unchanged (room for all that are left, checked once).
-      while (n + oldCount - oi > nums.length) {
-        out.grow(n);
-        nums = out.nums;
-        keep = out.keep;
-      }
-      while (oi < oldCount && oldNums[oi] < number) {
-        let e = old[oi];
-        let k = oldKeep[oi];
-        if (k === 0) {
-          e = this.deltaEntity(c, n, oldNums[oi], e, 0, 0);
-          k = shareable(e) ? 1 : 0;
+      // The old entities before this one, unchanged: only the ones a delta without bits
+      // changes (an event to clear, an origin to move into the previous origin) get a state;
+      // when none is left, the walk to the end of the list is skipped.
+      if (pending === 0) {
+        if (last) break;
+        while (p < count && nums[p] < number) p++;
+      } else {
+        while (p < count && nums[p] < number) {
+          if (keep[p] === 0) {
+            pending--;
+            h.replace(p, this.deltaEntity(c, p, nums[p], ents[p], 0, 0));
+          }
+          p++;
         }
-        ents[n] = e;
-        nums[n] = oldNums[oi];
-        keep[n++] = k;
-        oi++;
+        if (last) break;
       }
-      if (last) break;
       if (bits[0] & U_REMOVE) {
         if (!from)
           this.fail(
@@ -882,23 +861,28 @@ export class Dm2Decoder extends BlockFramedDecoder {
           );
         // The engine drops the next old entity even when its number differs (it only
         // prints a developer note), so a removal always consumes one.
-        if (oi < oldCount) oi++;
+        if (p < count) {
+          if (keep[p] === 0) pending--;
+          h.remove(p);
+          count--;
+        }
         continue;
       }
-      let source: Readonly<EntityState>;
-      if (oi < oldCount && oldNums[oi] === number) source = old[oi++];
-      else source = this.baselines[number] ?? NULL_STATE;
-      const e = this.deltaEntity(c, n, number, source, bits[0], bits[1]);
-      if (n === nums.length) {
-        out.grow(n);
-        nums = out.nums;
-        keep = out.keep;
+      if (p < count && nums[p] === number) {
+        if (keep[p] === 0) pending--;
+        const source = ents[p];
+        const e = this.deltaEntity(c, p, number, source, bits[0], bits[1]);
+        if (e !== source) h.replace(p, e);
+      } else {
+        const source = this.baselines[number] ?? NULL_STATE;
+        h.insert(p, this.deltaEntity(c, p, number, source, bits[0], bits[1]));
+        count++;
+        nums = h.nums;
+        keep = h.keep;
       }
-      ents[n] = e;
-      nums[n] = number;
-      keep[n++] = shareable(e) ? 1 : 0;
+      p++;
     }
-    out.count = n;
+    h.end();
   }
 
   /**
@@ -924,16 +908,18 @@ export class Dm2Decoder extends BlockFramedDecoder {
 
   private emitFrame(f: StoredFrame): void {
     if (this.summary) {
-      this.emitSlots(f);
+      this.emitSlots();
       return;
     }
     const ps = f.ps;
+    // The frame just decoded: its entities are the live list.
+    const h = this.history;
     const recorderEntity = this.recorder + 1;
     let event = 0;
-    const nums = f.nums;
-    for (let i = 0; i < f.count; i++) {
+    const nums = h.nums;
+    for (let i = 0; i < h.count; i++) {
       if (nums[i] === recorderEntity) {
-        event = f.ents[i].event;
+        event = h.ents[i].event;
         break;
       }
     }
@@ -989,7 +975,7 @@ export class Dm2Decoder extends BlockFramedDecoder {
     this.lastMe = me;
     let players: PlayerFrame[] = [me];
     if (this.wantEntityPlayers) {
-      players = entityPlayers(f.ents, f.count, this.maxclients, this.recorder, this.solidFormat());
+      players = entityPlayers(h.ents, h.count, this.maxclients, this.recorder, this.solidFormat());
       let at = 0;
       while (at < players.length && players[at].slot < this.recorder) at++;
       players.splice(at, 0, me);
@@ -1000,18 +986,19 @@ export class Dm2Decoder extends BlockFramedDecoder {
       index: this.frameIndex,
       time: this.frameIndex * this.frameTime,
       players,
-      entities: this.wantEntities ? entityFrames(f) : null,
+      entities: this.wantEntities ? entityFrames(h.ents, h.count) : null,
     };
     this.emit(frame);
   }
 
   /** The slots `emitFrame` would list: the recorder, and the entity players when asked. */
-  private emitSlots(f: StoredFrame): void {
+  private emitSlots(): void {
     let slots = [this.recorder];
     if (this.wantEntityPlayers) {
+      const h = this.history;
       const others = entityPlayers(
-        f.ents,
-        f.count,
+        h.ents,
+        h.count,
         this.maxclients,
         this.recorder,
         this.solidFormat(),
@@ -1026,19 +1013,6 @@ export class Dm2Decoder extends BlockFramedDecoder {
     else this.lastSlots = slots;
     this.emit({ kind: 'frame-slots', segment: this.segment, index: this.frameIndex, slots });
   }
-}
-
-/**
- * Whether an entity that a frame leaves unchanged can share its previous state object: a
- * delta with no bits only clears the event and moves the origin into the previous origin
- * (except for beams), so a state with no event whose previous origin already is its origin
- * stays the same.
- */
-function shareable(e: Readonly<EntityState>): boolean {
-  return (
-    e.event === 0 &&
-    ((e.renderfx & RF_BEAM) !== 0 || (e.oldx === e.ox && e.oldy === e.oy && e.oldz === e.oz))
-  );
 }
 
 function mapName(worldmodel: string): string {
@@ -1067,10 +1041,10 @@ function detailOf(ps: PlayerState, stats: number): Dm2PlayerDetail {
   };
 }
 
-function entityFrames(f: StoredFrame): EntityFrame[] {
+function entityFrames(ents: readonly EntityState[], count: number): EntityFrame[] {
   const out: EntityFrame[] = [];
-  for (let i = 0; i < f.count; i++) {
-    const e = f.ents[i];
+  for (let i = 0; i < count; i++) {
+    const e = ents[i];
     out.push({
       number: e.number,
       modelindex: [e.modelindex, e.modelindex2, e.modelindex3, e.modelindex4],

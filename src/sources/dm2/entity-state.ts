@@ -251,3 +251,16 @@ export function readEntityDelta(
     to.oldz = from.oz;
   }
 }
+
+/**
+ * Whether an entity that a frame leaves unchanged can share its previous state object: a
+ * delta with no bits only clears the event and moves the origin into the previous origin
+ * (except for beams), so a state with no event whose previous origin already is its origin
+ * stays the same.
+ */
+export function shareable(e: Readonly<EntityState>): boolean {
+  return (
+    e.event === 0 &&
+    ((e.renderfx & RF_BEAM) !== 0 || (e.oldx === e.ox && e.oldy === e.oy && e.oldz === e.oz))
+  );
+}
