@@ -1,11 +1,12 @@
 /**
- * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 1] [--no-build]
+ * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 1] [--no-build | --iterate]
  * [--navs DIR] [--nav MAP=FILE]... [--ports A,B] [--keep DIR [--resume]]`: bots in the real AQtion server on navgen's nav
  * and on the engine's own nav.
  *
  * For every fixture map that has an engine-generated nav (`../shared/fixtures/nav/<map>.autogen.nav`):
  * builds navgen's nav with the example pipeline (`pipelines/<map>.yaml` → `out/<map>/<map>.nav`;
- * `--no-build` uses what is there; `--navs DIR` reads `DIR/<map>/<map>.nav` instead of out/ and
+ * `--iterate` builds it with `navgen iterate` instead (the offline tester's pruning, what
+ * iterate ships); `--no-build` uses what is there; `--navs DIR` reads `DIR/<map>/<map>.nav` instead of out/ and
  * implies `--no-build`; `--nav MAP=FILE` takes that map's nav from FILE, e.g. a nav with planted
  * faults), then runs two bot trials at the same time, one per nav, on
  * two ports, with the same bots and seconds (`../shared/engine/bottrial`), reads each demo's frames
@@ -50,6 +51,9 @@ const bots = Number(arg('--bots', '8'));
 const runs = Number(arg('--runs', '1'));
 const navsDir = arg('--navs', '');
 const build = !args.includes('--no-build') && !navsDir;
+// `--iterate`: build each nav with `navgen iterate` (the pipeline's builtin offline tester
+// prunes what the simulated bot fails, as shipped) instead of one `navgen build`.
+const viaIterate = args.includes('--iterate');
 const navOverride = new Map<string, string>();
 args.forEach((a, i) => {
   const m = a === '--nav' ? /^([^=]+)=(.+)$/.exec(args[i + 1] ?? '') : null;
@@ -119,7 +123,12 @@ for (const map of maps) {
   if (build && !navOverride.has(map)) {
     execFileSync(
       process.execPath,
-      [join(REPO_ROOT, 'bin', 'navgen'), 'build', `pipelines/${map}.yaml`, '--no-progress'],
+      [
+        join(REPO_ROOT, 'bin', 'navgen'),
+        viaIterate ? 'iterate' : 'build',
+        `pipelines/${map}.yaml`,
+        '--no-progress',
+      ],
       { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }
