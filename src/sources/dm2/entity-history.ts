@@ -140,10 +140,15 @@ export class EntityHistory {
   private insertAt(p: number, e: EntityState): void {
     const n = this.count;
     if (n === this.nums.length) this.grow();
+    // Plain loops: `copyWithin` is a call into the runtime, slower for these few entries.
     const ents = this.ents;
-    for (let i = n; i > p; i--) ents[i] = ents[i - 1];
-    this.nums.copyWithin(p + 1, p, n);
-    this.keep.copyWithin(p + 1, p, n);
+    const nums = this.nums;
+    const keep = this.keep;
+    for (let i = n; i > p; i--) {
+      ents[i] = ents[i - 1];
+      nums[i] = nums[i - 1];
+      keep[i] = keep[i - 1];
+    }
     ents[p] = e;
     this.nums[p] = e.number;
     this.keep[p] = 1;
@@ -155,9 +160,13 @@ export class EntityHistory {
     const n = this.count - 1;
     this.dirty -= 1 - this.keep[p];
     const ents = this.ents;
-    for (let i = p; i < n; i++) ents[i] = ents[i + 1];
-    this.nums.copyWithin(p, p + 1, n + 1);
-    this.keep.copyWithin(p, p + 1, n + 1);
+    const nums = this.nums;
+    const keep = this.keep;
+    for (let i = p; i < n; i++) {
+      ents[i] = ents[i + 1];
+      nums[i] = nums[i + 1];
+      keep[i] = keep[i + 1];
+    }
     this.count = n;
   }
 

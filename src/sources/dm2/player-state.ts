@@ -11,7 +11,6 @@ import {
   EPS_M_VELOCITY2,
   EPS_STATS,
   EPS_VIEWANGLE2,
-  MAX_STATS,
   MAX_STATS_NEW,
   PS_BLEND,
   PS_FOV,
@@ -158,9 +157,10 @@ function readStats(c: ByteCursor, to: PlayerState, psFlags: number): void {
     for (let i = 0; i < 32; i++) if (hi & (1 << i)) to.stats[32 + i] = c.i16();
     return;
   }
-  const statbits = c.i32();
-  if (statbits !== 0) {
-    for (let i = 0; i < MAX_STATS; i++) if (statbits & (1 << i)) to.stats[i] = c.i16();
+  // A 32-bit mask of the 32 stats: only the bits that are set, lowest first (the order the
+  // shorts follow), instead of testing all 32.
+  for (let bits = c.i32(); bits !== 0; bits &= bits - 1) {
+    to.stats[31 - Math.clz32(bits & -bits)] = c.i16();
   }
 }
 
