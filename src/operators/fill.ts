@@ -28,6 +28,9 @@
  * balcony of urbanjungle in a trial). No route leads to these nodes; each must still lead back
  * after the simulation, or it goes.
  *
+ * With `checkDemoLinks` the demo-learned links are run by the simulated bot as well and the
+ * ones it fails are dropped (nodes stay: demo nodes always win).
+ *
  * Every proposed link is then run by navtest's simulated bot (`simulateLink`: the AQtion bot's
  * movement code driving the engine's pmove on the collision model, fall damage included); a
  * link it fails is dropped, and so is a map node no longer joined to a demo node.
@@ -105,6 +108,13 @@ export interface FillOptions {
    * nodes have links out and none in, so no route leads there; they are the way back.
    */
   readonly returns: boolean;
+  /**
+   * Run the demo-learned links through the simulated bot too and drop the ones it fails (a
+   * strafe jump a person made, a walk that only works from a running start): the bots cannot
+   * follow them either, and what `iterate`'s builtin tester prunes a plain build then leaves
+   * out from the start (on beer a bot stood 61 s at such a link).
+   */
+  readonly checkDemoLinks: boolean;
 }
 
 export const fillDefaults: FillOptions = Object.freeze({
@@ -118,6 +128,7 @@ export const fillDefaults: FillOptions = Object.freeze({
   ladders: true,
   fromSpawns: true,
   returns: true,
+  checkDemoLinks: true,
 });
 
 /** Gap jumps: the landing at most this much higher, or this much lower. [Units: world units] */
@@ -376,11 +387,23 @@ export function fillGraph(
   // (navtest's simulateLink); the ones it fails go, and so do map nodes no longer joined to a
   // demo node by the links left.
   const failures: Record<string, number> = {};
+  const demoFailures: Record<string, number> = {};
   let kept = links;
   if (map.collision) {
     const model = map.collision;
     kept = links.filter((l, k) => {
-      if (k < demoLinkCount) return true;
+      if (k < demoLinkCount) {
+        if (!o.checkDemoLinks) return true;
+        const r = simulateLink(model, {
+          from: nodes[l.from].origin as Vec3,
+          to: nodes[l.to].origin as Vec3,
+          linkType: l.type,
+          fromType: nodes[l.from].type,
+          toType: nodes[l.to].type,
+        });
+        if (!r.passed) demoFailures[r.reason] = (demoFailures[r.reason] ?? 0) + 1;
+        return r.passed;
+      }
       const link: LinkToSimulate = {
         from: nodes[l.from].origin as Vec3,
         to: nodes[l.to].origin as Vec3,
@@ -424,7 +447,8 @@ export function fillGraph(
   joined.index.forEach((to, from) => {
     if (to >= 0 && returnNodes.has(from)) returnSet.add(to);
   });
-  const added = out.links.slice(demoLinkCount);
+  const demoLinksKept = demoLinkCount - Object.values(demoFailures).reduce((a, b) => a + b, 0);
+  const added = out.links.slice(demoLinksKept);
   const ladderNodes = out.nodes.filter((n, k) => k >= demo.nodes.length && n.ladder > 0).length;
   const count = (type: string) => added.filter((l) => l.type === type).length;
   return {
@@ -442,6 +466,7 @@ export function fillGraph(
       nodesNotJoined: nodes.length - out.nodes.length,
       linksProposed: proposed,
       linksFailedSimulation: failures,
+      demoLinksFailedSimulation: demoFailures,
       linksAdded: added.length,
       linksBetweenFilled: added.filter(
         (l) => l.from >= demo.nodes.length && l.to >= demo.nodes.length,
@@ -764,6 +789,9 @@ export const fillStage = defineStage<FillOptions>({
       ),
       returns: bool(
         'Cover floor the walk does not reach but from which a walk or safe drop leads back onto it, with links out only (the way back for a bot that got there).',
+      ),
+      checkDemoLinks: bool(
+        'Run the demo-learned links through the simulated bot too and drop the ones it fails (what iterate\u2019s builtin tester would prune).',
       ),
       ladders: bool(
         'Add ladder pairs at the map\u2019s ladders the demos did not climb (kept when the simulated bot climbs them).',
