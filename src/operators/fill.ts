@@ -489,8 +489,7 @@ export function fillGraph(
  */
 function jumpHolds(model: CollisionModel, link: LinkToSimulate): boolean {
   return (
-    simulateLink(model, link).passed &&
-    simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
+    simulateLink(model, link).passed && simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
   );
 }
 
@@ -596,24 +595,8 @@ function joinedToDemoNodes(
     adjacent[l.to].push(l.from);
   }
   const seen = new Uint8Array(nodes.length);
-  const stack: number[] = [];
-  for (let i = 0; i < firstMap; i++) {
-    seen[i] = 1;
-    stack.push(i);
-  }
-  for (const i of roots)
-    if (!seen[i]) {
-      seen[i] = 1;
-      stack.push(i);
-    }
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    for (const m of adjacent[n])
-      if (!seen[m]) {
-        seen[m] = 1;
-        stack.push(m);
-      }
-  }
+  const firstNodes = Array.from({ length: firstMap }, (_, i) => i);
+  flood(adjacent, [...firstNodes, ...roots], seen);
   const index = new Int32Array(nodes.length).fill(-1);
   const kept: DraftNode[] = [];
   nodes.forEach((n, i) => {
@@ -639,21 +622,31 @@ function notLeadingBack(
   const into: number[][] = Array.from({ length: count }, () => []);
   for (const l of links) into[l.to].push(l.from);
   const leads = new Uint8Array(count);
+  const others = Array.from({ length: count }, (_, i) => i).filter((i) => !candidates.has(i));
+  flood(into, others, leads);
+  return new Set([...candidates].filter((i) => i >= 0 && !leads[i]));
+}
+
+/** Marks in `seen` the seeds and every node the adjacency lists lead to from them. */
+function flood(
+  next: readonly (readonly number[])[],
+  seeds: readonly number[],
+  seen: Uint8Array,
+): void {
   const stack: number[] = [];
-  for (let i = 0; i < count; i++)
-    if (!candidates.has(i)) {
-      leads[i] = 1;
+  for (const i of seeds)
+    if (!seen[i]) {
+      seen[i] = 1;
       stack.push(i);
     }
   while (stack.length > 0) {
     const n = stack.pop()!;
-    for (const m of into[n])
-      if (!leads[m]) {
-        leads[m] = 1;
+    for (const m of next[n])
+      if (!seen[m]) {
+        seen[m] = 1;
         stack.push(m);
       }
   }
-  return new Set([...candidates].filter((i) => i >= 0 && !leads[i]));
 }
 
 /**
