@@ -934,7 +934,7 @@ export class Dm2Decoder extends BlockFramedDecoder {
     if (b === 0 && hi === 0 && source.number === number && shareable(source)) {
       return source as EntityState;
     }
-    const s = new EntityState().copyFrom(source);
+    const s = new EntityState(source);
     readEntityDelta(c, s, source, number, b, this.esFlags, hi);
     return s;
   }
