@@ -40,10 +40,14 @@ import {
   U_SOUND,
 } from '../mvd2/protocol.js';
 
-/** Degrees per unit of an 8-bit angle (signed byte × 360/256), as float32 like the engine. */
-const BYTE_ANGLE = Math.fround(360 / 256);
-/** Degrees per unit of a 16-bit angle, as float32. */
-const SHORT_ANGLE = Math.fround(360 / 65536);
+/**
+ * Degrees per unit of a 16-bit angle. An 8-bit angle is the same unit × 256: the engine's
+ * float32 angles (signed byte × 360/256, short × 360/65536) are all exact multiples of it, so
+ * the angles are kept as integers and give the same degrees.
+ */
+const SHORT_ANGLE = 360 / 65536;
+/** World units per unit of a coordinate: positions are kept as integers of 1/8 unit. */
+const COORD_UNIT = 0.125;
 
 /** Entity encoding options of protocols 35/36 (`MSG_ES_*` on the reading side). */
 export const ES_LONGSOLID = 1 << 0;
@@ -55,12 +59,12 @@ export const ES_EXTENSIONS_2 = 1 << 3;
 
 /**
  * A coordinate as DeltaInt23: a u16 whose low bit says whether a third byte follows and the
- * rest is a new absolute value (23 bits) or a change (15 bits), in 1/8 units.
+ * rest is a new absolute value (23 bits) or a change (15 bits). [Units: 1/8 world unit]
  */
 export function readDeltaCoord(c: ByteCursor, previous: number): number {
   const v = c.u16();
-  if (v & 1) return ((((v | (c.u8() << 16)) >>> 1) << 9) >> 9) * 0.125;
-  return previous + (((v >>> 1) << 17) >> 17) * 0.125;
+  if (v & 1) return (((v | (c.u8() << 16)) >>> 1) << 9) >> 9;
+  return previous + (((v >>> 1) << 17) >> 17);
 }
 
 /** A position (`MSG_ReadPos`): three shorts, or three DeltaInt23 from zero with ES_EXTENSIONS_2. */
@@ -84,18 +88,20 @@ export class EntityState {
   declare skinnum: number;
   declare effects: number;
   declare renderfx: number;
-  /** [Units: world units, multiples of 1/8] */
-  declare ox: number;
-  declare oy: number;
-  declare oz: number;
-  /** [Units: degrees] */
-  declare ax: number;
-  declare ay: number;
-  declare az: number;
-  /** [Units: world units] */
-  declare oldx: number;
-  declare oldy: number;
-  declare oldz: number;
+  /**
+   * Origin, angles and previous origin as integers (`ox`… below give them in world units and
+   * degrees): a state whose fields are all small integers is made and copied without a boxed
+   * number per field. [Units: 1/8 world unit; 360/65536 degree]
+   */
+  declare x8: number;
+  declare y8: number;
+  declare z8: number;
+  declare ax16: number;
+  declare ay16: number;
+  declare az16: number;
+  declare oldx8: number;
+  declare oldy8: number;
+  declare oldz8: number;
   declare sound: number;
   /** Event of this frame only: never inherited from the state a delta starts from. */
   declare event: number;
@@ -123,15 +129,15 @@ export class EntityState {
       this.skinnum = 0;
       this.effects = 0;
       this.renderfx = 0;
-      this.ox = 0;
-      this.oy = 0;
-      this.oz = 0;
-      this.ax = 0;
-      this.ay = 0;
-      this.az = 0;
-      this.oldx = 0;
-      this.oldy = 0;
-      this.oldz = 0;
+      this.x8 = 0;
+      this.y8 = 0;
+      this.z8 = 0;
+      this.ax16 = 0;
+      this.ay16 = 0;
+      this.az16 = 0;
+      this.oldx8 = 0;
+      this.oldy8 = 0;
+      this.oldz8 = 0;
       this.sound = 0;
       this.event = 0;
       this.solid = 0;
@@ -148,15 +154,15 @@ export class EntityState {
       this.skinnum = o.skinnum;
       this.effects = o.effects;
       this.renderfx = o.renderfx;
-      this.ox = o.ox;
-      this.oy = o.oy;
-      this.oz = o.oz;
-      this.ax = o.ax;
-      this.ay = o.ay;
-      this.az = o.az;
-      this.oldx = o.oldx;
-      this.oldy = o.oldy;
-      this.oldz = o.oldz;
+      this.x8 = o.x8;
+      this.y8 = o.y8;
+      this.z8 = o.z8;
+      this.ax16 = o.ax16;
+      this.ay16 = o.ay16;
+      this.az16 = o.az16;
+      this.oldx8 = o.oldx8;
+      this.oldy8 = o.oldy8;
+      this.oldz8 = o.oldz8;
       this.sound = o.sound;
       this.event = o.event;
       this.solid = o.solid;
@@ -164,6 +170,37 @@ export class EntityState {
       this.alpha = o.alpha;
       this.scale = o.scale;
     }
+  }
+
+  /** [Units: world units] */
+  get ox(): number {
+    return this.x8 * COORD_UNIT;
+  }
+  get oy(): number {
+    return this.y8 * COORD_UNIT;
+  }
+  get oz(): number {
+    return this.z8 * COORD_UNIT;
+  }
+  /** [Units: degrees] */
+  get ax(): number {
+    return this.ax16 * SHORT_ANGLE;
+  }
+  get ay(): number {
+    return this.ay16 * SHORT_ANGLE;
+  }
+  get az(): number {
+    return this.az16 * SHORT_ANGLE;
+  }
+  /** [Units: world units] */
+  get oldx(): number {
+    return this.oldx8 * COORD_UNIT;
+  }
+  get oldy(): number {
+    return this.oldy8 * COORD_UNIT;
+  }
+  get oldz(): number {
+    return this.oldz8 * COORD_UNIT;
   }
 }
 
@@ -226,32 +263,32 @@ export function readEntityDelta(
     else if (bits & U_RENDERFX8) to.renderfx = c.u8();
     else if (bits & U_RENDERFX16) to.renderfx = c.u16();
     if (esFlags & ES_EXTENSIONS_2) {
-      if (bits & U_ORIGIN1) to.ox = readDeltaCoord(c, to.ox);
-      if (bits & U_ORIGIN2) to.oy = readDeltaCoord(c, to.oy);
-      if (bits & U_ORIGIN3) to.oz = readDeltaCoord(c, to.oz);
+      if (bits & U_ORIGIN1) to.x8 = readDeltaCoord(c, to.x8);
+      if (bits & U_ORIGIN2) to.y8 = readDeltaCoord(c, to.y8);
+      if (bits & U_ORIGIN3) to.z8 = readDeltaCoord(c, to.z8);
     } else {
-      if (bits & U_ORIGIN1) to.ox = c.i16() * 0.125;
-      if (bits & U_ORIGIN2) to.oy = c.i16() * 0.125;
-      if (bits & U_ORIGIN3) to.oz = c.i16() * 0.125;
+      if (bits & U_ORIGIN1) to.x8 = c.i16();
+      if (bits & U_ORIGIN2) to.y8 = c.i16();
+      if (bits & U_ORIGIN3) to.z8 = c.i16();
     }
     if (esFlags & ES_SHORTANGLES && bits & U_ANGLE16) {
-      if (bits & U_ANGLE1) to.ax = Math.fround(c.i16() * SHORT_ANGLE);
-      if (bits & U_ANGLE2) to.ay = Math.fround(c.i16() * SHORT_ANGLE);
-      if (bits & U_ANGLE3) to.az = Math.fround(c.i16() * SHORT_ANGLE);
+      if (bits & U_ANGLE1) to.ax16 = c.i16();
+      if (bits & U_ANGLE2) to.ay16 = c.i16();
+      if (bits & U_ANGLE3) to.az16 = c.i16();
     } else {
-      if (bits & U_ANGLE1) to.ax = Math.fround(c.i8() * BYTE_ANGLE);
-      if (bits & U_ANGLE2) to.ay = Math.fround(c.i8() * BYTE_ANGLE);
-      if (bits & U_ANGLE3) to.az = Math.fround(c.i8() * BYTE_ANGLE);
+      if (bits & U_ANGLE1) to.ax16 = c.i8() * 256;
+      if (bits & U_ANGLE2) to.ay16 = c.i8() * 256;
+      if (bits & U_ANGLE3) to.az16 = c.i8() * 256;
     }
     if (bits & U_OLDORIGIN) {
       if (esFlags & ES_EXTENSIONS_2) {
-        to.oldx = readDeltaCoord(c, 0);
-        to.oldy = readDeltaCoord(c, 0);
-        to.oldz = readDeltaCoord(c, 0);
+        to.oldx8 = readDeltaCoord(c, 0);
+        to.oldy8 = readDeltaCoord(c, 0);
+        to.oldz8 = readDeltaCoord(c, 0);
       } else {
-        to.oldx = c.i16() * 0.125;
-        to.oldy = c.i16() * 0.125;
-        to.oldz = c.i16() * 0.125;
+        to.oldx8 = c.i16();
+        to.oldy8 = c.i16();
+        to.oldz8 = c.i16();
       }
     }
     if (bits & U_SOUND) {
@@ -278,9 +315,9 @@ export function readEntityDelta(
     }
   }
   if (!(bits & U_OLDORIGIN) && !(to.renderfx & RF_BEAM)) {
-    to.oldx = from.ox;
-    to.oldy = from.oy;
-    to.oldz = from.oz;
+    to.oldx8 = from.x8;
+    to.oldy8 = from.y8;
+    to.oldz8 = from.z8;
   }
 }
 
@@ -293,6 +330,6 @@ export function readEntityDelta(
 export function shareable(e: Readonly<EntityState>): boolean {
   return (
     e.event === 0 &&
-    ((e.renderfx & RF_BEAM) !== 0 || (e.oldx === e.ox && e.oldy === e.oy && e.oldz === e.oz))
+    ((e.renderfx & RF_BEAM) !== 0 || (e.oldx8 === e.x8 && e.oldy8 === e.y8 && e.oldz8 === e.z8))
   );
 }
