@@ -685,7 +685,7 @@ export class Dm2Decoder extends BlockFramedDecoder {
 
   private storeBaseline(c: ByteCursor, number: number): void {
     this.checkEntityNumber(number);
-    const state = new EntityState();
+    const state = new EntityState(NULL_STATE);
     readEntityDelta(
       c,
       state,

@@ -113,63 +113,36 @@ export class EntityState {
   declare scale: number;
 
   /**
-   * A copy of `o`, or the state with every field zero. The fields are set here rather than
+   * A copy of `o` (`NULL_STATE` for zeros). The fields are set here rather than
    * by initializers: V8 runs class field initializers as a function of their own, which in
    * the decoding loop was not inlined (4 % of reading a client demo, one copy per changed
    * entity) and set every field twice.
    */
-  constructor(o?: Readonly<EntityState>) {
-    if (o === undefined) {
-      this.number = 0;
-      this.modelindex = 0;
-      this.modelindex2 = 0;
-      this.modelindex3 = 0;
-      this.modelindex4 = 0;
-      this.frame = 0;
-      this.skinnum = 0;
-      this.effects = 0;
-      this.renderfx = 0;
-      this.x8 = 0;
-      this.y8 = 0;
-      this.z8 = 0;
-      this.ax16 = 0;
-      this.ay16 = 0;
-      this.az16 = 0;
-      this.oldx8 = 0;
-      this.oldy8 = 0;
-      this.oldz8 = 0;
-      this.sound = 0;
-      this.event = 0;
-      this.solid = 0;
-      this.morefx = 0;
-      this.alpha = 0;
-      this.scale = 0;
-    } else {
-      this.number = o.number;
-      this.modelindex = o.modelindex;
-      this.modelindex2 = o.modelindex2;
-      this.modelindex3 = o.modelindex3;
-      this.modelindex4 = o.modelindex4;
-      this.frame = o.frame;
-      this.skinnum = o.skinnum;
-      this.effects = o.effects;
-      this.renderfx = o.renderfx;
-      this.x8 = o.x8;
-      this.y8 = o.y8;
-      this.z8 = o.z8;
-      this.ax16 = o.ax16;
-      this.ay16 = o.ay16;
-      this.az16 = o.az16;
-      this.oldx8 = o.oldx8;
-      this.oldy8 = o.oldy8;
-      this.oldz8 = o.oldz8;
-      this.sound = o.sound;
-      this.event = o.event;
-      this.solid = o.solid;
-      this.morefx = o.morefx;
-      this.alpha = o.alpha;
-      this.scale = o.scale;
-    }
+  constructor(o: Readonly<EntityState>) {
+    this.number = o.number;
+    this.modelindex = o.modelindex;
+    this.modelindex2 = o.modelindex2;
+    this.modelindex3 = o.modelindex3;
+    this.modelindex4 = o.modelindex4;
+    this.frame = o.frame;
+    this.skinnum = o.skinnum;
+    this.effects = o.effects;
+    this.renderfx = o.renderfx;
+    this.x8 = o.x8;
+    this.y8 = o.y8;
+    this.z8 = o.z8;
+    this.ax16 = o.ax16;
+    this.ay16 = o.ay16;
+    this.az16 = o.az16;
+    this.oldx8 = o.oldx8;
+    this.oldy8 = o.oldy8;
+    this.oldz8 = o.oldz8;
+    this.sound = o.sound;
+    this.event = o.event;
+    this.solid = o.solid;
+    this.morefx = o.morefx;
+    this.alpha = o.alpha;
+    this.scale = o.scale;
   }
 
   /** [Units: world units] */
@@ -205,7 +178,34 @@ export class EntityState {
 }
 
 /** A state with every field zero: the start of a baseline. */
-export const NULL_STATE: Readonly<EntityState> = Object.freeze(new EntityState());
+export const NULL_STATE: Readonly<EntityState> = Object.freeze(
+  new EntityState({
+    number: 0,
+    modelindex: 0,
+    modelindex2: 0,
+    modelindex3: 0,
+    modelindex4: 0,
+    frame: 0,
+    skinnum: 0,
+    effects: 0,
+    renderfx: 0,
+    x8: 0,
+    y8: 0,
+    z8: 0,
+    ax16: 0,
+    ay16: 0,
+    az16: 0,
+    oldx8: 0,
+    oldy8: 0,
+    oldz8: 0,
+    sound: 0,
+    event: 0,
+    solid: 0,
+    morefx: 0,
+    alpha: 0,
+    scale: 0,
+  } as EntityState),
+);
 
 /**
  * Reads an entity header: the update bits (1 to 4 bytes, each announcing the next, and a
