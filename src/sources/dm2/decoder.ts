@@ -125,17 +125,17 @@ const spareRings: StoredFrame[][] = [];
 const MAX_SPARE_RINGS = 8;
 
 function takeRing(): StoredFrame[] {
-  const ring = spareRings.pop();
-  if (!ring) return Array.from({ length: UPDATE_BACKUP }, () => new StoredFrame());
+  return spareRings.pop() ?? Array.from({ length: UPDATE_BACKUP }, () => new StoredFrame());
+}
+
+function returnRing(ring: StoredFrame[]): void {
+  if (spareRings.length >= MAX_SPARE_RINGS) return;
+  // Cleared now, so that a spare ring holds none of the finished demo's entities.
   for (const f of ring) {
     f.number = -1;
     f.list = EMPTY_LIST;
   }
-  return ring;
-}
-
-function returnRing(ring: StoredFrame[]): void {
-  if (spareRings.length < MAX_SPARE_RINGS) spareRings.push(ring);
+  spareRings.push(ring);
 }
 
 /**
