@@ -20,8 +20,12 @@ export const DM2_MAX_MSGLEN = 0x8000;
 /** The length word that marks the end of a demo (`(uint32_t)-1`). */
 export const DM2_END_MARK = -1;
 
-/** Server message opcodes (`svc_ops_t`); 21 and above exist only in protocols 35..38. */
-export const enum Svc {
+/**
+ * Server message opcodes (`svc_ops_t`); 21 and above exist only in protocols 35..38. A plain
+ * enum (the build emits the object either way), so that the decoder can hold it in a module
+ * constant (see `decoder.ts`).
+ */
+export enum Svc {
   Bad = 0,
   MuzzleFlash = 1,
   MuzzleFlash2 = 2,
