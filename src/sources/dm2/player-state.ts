@@ -180,15 +180,30 @@ function readStats(c: ByteCursor, to: PlayerState, psFlags: number): void {
 export function readPlayerDelta(c: ByteCursor, to: PlayerState, flags: number, psFlags = 0): void {
   const ext2 = (psFlags & PS_EXT2) !== 0;
   if (flags & PS_M_TYPE) to.pmType = c.u8();
+  // Shorts unless EXTENSIONS_2: read here, where `coord` (not inlined) was a call per field.
   if (flags & PS_M_ORIGIN) {
-    to.origin[0] = coord(c, to.origin[0], ext2);
-    to.origin[1] = coord(c, to.origin[1], ext2);
-    to.origin[2] = coord(c, to.origin[2], ext2);
+    const o = to.origin;
+    if (ext2) {
+      o[0] = coord(c, o[0], true);
+      o[1] = coord(c, o[1], true);
+      o[2] = coord(c, o[2], true);
+    } else {
+      o[0] = c.i16();
+      o[1] = c.i16();
+      o[2] = c.i16();
+    }
   }
   if (flags & PS_M_VELOCITY) {
-    to.velocity[0] = coord(c, to.velocity[0], ext2);
-    to.velocity[1] = coord(c, to.velocity[1], ext2);
-    to.velocity[2] = coord(c, to.velocity[2], ext2);
+    const v = to.velocity;
+    if (ext2) {
+      v[0] = coord(c, v[0], true);
+      v[1] = coord(c, v[1], true);
+      v[2] = coord(c, v[2], true);
+    } else {
+      v[0] = c.i16();
+      v[1] = c.i16();
+      v[2] = c.i16();
+    }
   }
   if (flags & PS_M_TIME) to.pmTime = ext2 ? c.u16() : c.u8();
   if (flags & PS_M_FLAGS) to.pmFlags = ext2 ? c.u16() : c.u8();
