@@ -30,10 +30,6 @@ import {
 import * as mvd2Protocol from '../mvd2/protocol.js';
 import type { DemoEvent, EntityFrame, Frame, PlayerFrame, SegmentHeader } from '../mvd2/types.js';
 import {
-  ES_EXTENSIONS,
-  ES_EXTENSIONS_2,
-  ES_LONGSOLID,
-  ES_SHORTANGLES,
   EntityState,
   skipPos,
   NULL_STATE,
@@ -43,13 +39,7 @@ import {
 } from './entity-state.js';
 import { EMPTY_LIST, EntityHistory, type EntityList } from './entity-history.js';
 import { entityPlayers, type SolidFormat } from './entity-players.js';
-import {
-  PS_EXT,
-  PS_EXT2,
-  PlayerState,
-  readPlayerDelta,
-  readPlayerDeltaEnhanced,
-} from './player-state.js';
+import { PlayerState, readPlayerDelta, readPlayerDeltaEnhanced } from './player-state.js';
 import { SVC_NAMES, TE_LAYOUTS } from './protocol.js';
 import * as protocol from './protocol.js';
 import type { Dm2PlayerDetail } from './types.js';
@@ -100,6 +90,12 @@ const {
   PROTOCOL_VERSION_R1Q2,
   TE_STEAM,
   UPDATE_BACKUP,
+  ES_EXTENSIONS,
+  ES_EXTENSIONS_2,
+  ES_LONGSOLID,
+  ES_SHORTANGLES,
+  PS_EXT,
+  PS_EXT2,
   Svc,
 } = protocol;
 

@@ -4,6 +4,7 @@
  */
 import type { ByteCursor } from '../mvd2/cursor.js';
 import * as mvd2Protocol from '../mvd2/protocol.js';
+import * as protocol from './protocol.js';
 
 /**
  * The protocol's numbers as constants of this module: V8's optimizing compiler loads an imported
@@ -47,6 +48,7 @@ const {
   U_SOLID,
   U_SOUND,
 } = mvd2Protocol;
+const { ES_EXTENSIONS, ES_EXTENSIONS_2, ES_LONGSOLID, ES_SHORTANGLES } = protocol;
 
 /**
  * Degrees per unit of a 16-bit angle. An 8-bit angle is the same unit × 256: the engine's
@@ -56,14 +58,6 @@ const {
 const SHORT_ANGLE = 360 / 65536;
 /** World units per unit of a coordinate: positions are kept as integers of 1/8 unit. */
 const COORD_UNIT = 0.125;
-
-/** Entity encoding options of protocols 35/36 (`MSG_ES_*` on the reading side). */
-export const ES_LONGSOLID = 1 << 0;
-export const ES_SHORTANGLES = 1 << 1;
-/** The extended limits: 16-bit models and sounds, more effects, alpha, scale, a fifth bits byte. */
-export const ES_EXTENSIONS = 1 << 2;
-/** More extensions: coordinates as DeltaInt23 (`MSG_ReadDeltaCoord`). */
-export const ES_EXTENSIONS_2 = 1 << 3;
 
 /**
  * A coordinate as DeltaInt23: a u16 whose low bit says whether a third byte follows and the

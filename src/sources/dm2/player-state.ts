@@ -35,6 +35,8 @@ const {
   PS_VIEWOFFSET,
   PS_WEAPONFRAME,
   PS_WEAPONINDEX,
+  PS_EXT,
+  PS_EXT2,
 } = protocol;
 
 /** Degrees per unit of a 16-bit angle: exact in float64 (45/8192). */
@@ -116,10 +118,6 @@ function quarters(c: ByteCursor, out: Float64Array): void {
   out[1] = c.i8() * 0.25;
   out[2] = c.i8() * 0.25;
 }
-
-/** Player-state encoding options (`MSG_PS_*` on the reading side). */
-export const PS_EXT = 1 << 0;
-export const PS_EXT2 = 1 << 1;
 
 /** One pmove coordinate: a short, or a DeltaInt23 (1/8 units) with EXTENSIONS_2. */
 function coord(c: ByteCursor, previous: number, ext2: boolean): number {

@@ -142,6 +142,21 @@ export const PS_WEAPONINDEX = 1 << 12;
 export const PS_WEAPONFRAME = 1 << 13;
 export const PS_RDFLAGS = 1 << 14;
 
+/**
+ * Entity encoding options of protocols 35/36 (`MSG_ES_*` on the reading side). Here with the
+ * other numbers, so that the decoding modules hold them in module constants like the rest.
+ */
+export const ES_LONGSOLID = 1 << 0;
+export const ES_SHORTANGLES = 1 << 1;
+/** The extended limits: 16-bit models and sounds, more effects, alpha, scale, a fifth bits byte. */
+export const ES_EXTENSIONS = 1 << 2;
+/** More extensions: coordinates as DeltaInt23 (`MSG_ReadDeltaCoord`). */
+export const ES_EXTENSIONS_2 = 1 << 3;
+
+/** Player-state encoding options (`MSG_PS_*` on the reading side). */
+export const PS_EXT = 1 << 0;
+export const PS_EXT2 = 1 << 1;
+
 /** Frames a server keeps for delta compression (`UPDATE_BACKUP`); a power of two. */
 export const UPDATE_BACKUP = 16;
 /** Stats of a protocol-34 player state, and with the extended limits' EXTENSIONS_2. */
