@@ -83,7 +83,10 @@ export function graphToNav(
             : l.weight,
       })),
   };
-  const nav = navFromGraph(graph, { maxLinksPerNode: MAX_LINKS_PER_NODE });
+  const nav = navFromGraph(graph, {
+    maxLinksPerNode: MAX_LINKS_PER_NODE,
+    ladderType: table.LADDER,
+  });
   const byNumber = new Map(Object.entries(table).map(([name, n]) => [n, name]));
   const nodeTypes: Record<string, number> = {};
   const linkTypes: Record<string, number> = {};

@@ -1,11 +1,13 @@
 /**
  * The generator's scored graph → a NavFile the writer accepts: origins rounded to float32,
  * one link per (from, to) pair (the best supported), at most 32 links per node (the best
- * supported, see `limit-links.ts`), costs as the engine computes them, every node in use and
+ * supported, see `limit-links.ts`), costs as the engine computes them (plus the ladder entry
+ * cost on links into a ladder node, `nav/link-cost.ts`), every node in use and
  * numbered by its index. Links are listed by target index; the writer puts them in the
  * engine's save order.
  */
-import { linkCost } from '../../nav/link-cost.js';
+import { navLinkCost } from '../../nav/link-cost.js';
+import { defaultNodeTypes } from '../../nav/node-types.js';
 import type { NavFile, NavGraph, NavLink, NavVersion, Vec3 } from '../../nav/types.js';
 import { MAX_LINKS_PER_NODE, NAV_VERSION_2, NODE_IN_USE } from './format.js';
 import { limitLinks, type ScoredLink } from './limit-links.js';
@@ -15,16 +17,19 @@ export interface NavFromGraphOptions {
   version: NavVersion;
   /** [Limit: 0..32] Links kept per node. */
   maxLinksPerNode: number;
+  /** The LADDER type number: links entering such a node cost `LADDER_ENTRY_COST` more. */
+  ladderType: number;
 }
 
 export const navFromGraphDefaults: Readonly<NavFromGraphOptions> = Object.freeze({
   version: NAV_VERSION_2,
   maxLinksPerNode: MAX_LINKS_PER_NODE,
+  ladderType: defaultNodeTypes.LADDER,
 });
 
 /** Builds the nav; throws a RangeError for a link between missing nodes or a self-link. */
 export function navFromGraph(graph: NavGraph, options: Partial<NavFromGraphOptions> = {}): NavFile {
-  const { version, maxLinksPerNode } = { ...navFromGraphDefaults, ...options };
+  const { version, maxLinksPerNode, ladderType } = { ...navFromGraphDefaults, ...options };
   if (
     !Number.isInteger(maxLinksPerNode) ||
     maxLinksPerNode < 0 ||
@@ -67,7 +72,11 @@ export function navFromGraph(graph: NavGraph, options: Partial<NavFromGraphOptio
       const links: NavLink[] = limitLinks(candidates, maxLinksPerNode).map((l) => ({
         target: l.target,
         targetType: l.targetType,
-        cost: linkCost(origins[i], origins[l.target]),
+        cost: navLinkCost(
+          origins[i],
+          origins[l.target],
+          graph.nodes[l.target].type === ladderType && node.type !== ladderType,
+        ),
       }));
       return {
         area: 0,

@@ -9,7 +9,7 @@
  * ({@link NAV_WARNING_CODES}) are what the loader repairs by unlinking a node, or what the
  * engine never makes but copes with.
  */
-import { linkCost } from '../../nav/link-cost.js';
+import { linkCost, navLinkCost } from '../../nav/link-cost.js';
 import { defaultNodeTypes, nodeTypeName, type NodeTypeTable } from '../../nav/node-types.js';
 import type { NavFile } from '../../nav/types.js';
 import {
@@ -192,7 +192,13 @@ function checkNode({ nav, nodeTypes, hasArea, add }: NodeCheck, n: number, start
       );
     } else if (targetOk) {
       const expected = linkCost(node.origin, nav.nodes[target].origin);
-      if (cost !== expected) {
+      // navgen's files add the ladder entry cost to links into a ladder node (`link-cost.ts`).
+      const entersLadder =
+        nav.nodes[target].type === nodeTypes.LADDER && node.type !== nodeTypes.LADDER;
+      const withEntry = entersLadder
+        ? navLinkCost(node.origin, nav.nodes[target].origin, true)
+        : expected;
+      if (cost !== expected && cost !== withEntry) {
         add(
           'LINK_COST_MISMATCH',
           n,

@@ -1,5 +1,6 @@
 /** Graph → NavFile: float32 origins, best link per pair, link limit, engine costs, writable result. */
 import { describe, expect, it } from 'vitest';
+import { LADDER_ENTRY_COST } from '../../../src/nav/link-cost.js';
 import { defaultNodeTypes } from '../../../src/nav/node-types.js';
 import type { NavGraph } from '../../../src/nav/types.js';
 import { encodeNav } from '../../../src/sinks/nav/encode.js';
@@ -25,6 +26,26 @@ describe('navFromGraph', () => {
     expect(nav.nodes[0].origin[0]).toBe(Math.fround(0.1));
     // 3.1f - 0.1f rounds to 3 in float32, so the cost is the 3-4-5 distance.
     expect(nav.nodes[0].links).toEqual([{ target: 1, targetType: MOVE, cost: 5 }]);
+    expect(() => encodeNav(nav)).not.toThrow();
+  });
+
+  it('adds the ladder entry cost to links into a ladder node from another node only', () => {
+    const { LADDER } = defaultNodeTypes;
+    const graph: NavGraph = {
+      nodes: [
+        { origin: [0, 0, 0], type: MOVE },
+        { origin: [3, 4, 0], type: LADDER },
+        { origin: [3, 4, 100], type: LADDER },
+      ],
+      links: [
+        { from: 0, to: 1, type: LADDER, support: 1 },
+        { from: 1, to: 0, type: MOVE, support: 1 },
+        { from: 1, to: 2, type: LADDER, support: 1 },
+      ],
+    };
+    const nav = navFromGraph(graph);
+    expect(nav.nodes[0].links[0].cost).toBe(5 + LADDER_ENTRY_COST);
+    expect(nav.nodes[1].links.map((l) => l.cost)).toEqual([5, 100]);
     expect(() => encodeNav(nav)).not.toThrow();
   });
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NavFile, NavNode } from '../../../src/nav/types.js';
 import { validateNav } from '../../../src/sinks/nav/validate.js';
+import { LADDER_ENTRY_COST } from '../../../src/nav/link-cost.js';
 
 function node(i: number, origin: [number, number, number], links: NavNode['links'] = []): NavNode {
   return { area: 0, origin, type: 1, nodenum: i, inuse: 1, links };
@@ -78,6 +79,16 @@ describe('validateNav', () => {
     expect(summary(n)).toEqual([['LINK_COST_MISMATCH', 'error', 0, 0, 29]]);
     n.nodes[0].links[0].cost = NaN;
     expect(summary(n)).toEqual([['BAD_LINK_COST', 'error', 0, 0, 29]]);
+  });
+
+  it('accepts the ladder entry cost on a link into a ladder node, and only there', () => {
+    const n = nav();
+    n.nodes[0].links[0].cost = 5 + LADDER_ENTRY_COST;
+    expect(summary(n)).toEqual([['LINK_COST_MISMATCH', 'error', 0, 0, 29]]);
+    n.nodes[1].type = 3; // LADDER
+    expect(summary(n)).toEqual([]);
+    n.nodes[0].type = 3; // ladder to ladder: the distance only
+    expect(summary(n)).toEqual([['LINK_COST_MISMATCH', 'error', 0, 0, 29]]);
   });
 
   it('refuses non-integer targets', () => {
