@@ -21,19 +21,40 @@ import { BlockFramedDecoder, Phase } from './block-framing.js';
 import { ByteCursor } from './cursor.js';
 import { EntityTable, skipEntityDelta } from './entity-table.js';
 import { BlockFault, type DemoParseErrorCode } from './errors.js';
-import { PlayerTable, STATS_STRIDE } from './player-table.js';
-import { READ_SLACK } from './cursor.js';
+import { PlayerTable } from './player-table.js';
+import * as playerTable from './player-table.js';
+import * as cursor from './cursor.js';
 import {
-  CLIENTNUM_NONE,
   CS_LAYOUT_NEW,
   CS_LAYOUT_OLD,
+  MVD_OP_NAMES,
+  configstringSize,
+  type ConfigstringLayout,
+} from './protocol.js';
+import * as protocol from './protocol.js';
+import type {
+  DemoEvent,
+  EntityFrame,
+  Frame,
+  FrameSlots,
+  PlayerDetail,
+  PlayerFrame,
+  SegmentHeader,
+} from './types.js';
+
+/**
+ * The protocol's numbers as constants of this module: V8's optimizing compiler loads an imported
+ * binding on every use (its cell, and a check that it is initialized), but builds a module
+ * `const` into the code (as in the dm2 decoder).
+ */
+const {
+  CLIENTNUM_NONE,
   MAX_CLIENTS,
   MAX_MSGLEN,
   MAX_STATS_NEW,
   MAX_STATS_OLD,
   MVD_FRAME_TIME,
   MVD_MAGIC,
-  MVD_OP_NAMES,
   MVD_VERSION_CURRENT,
   MVD_VERSION_EXTENDED_LIMITS,
   MVD_VERSION_EXTENDED_LIMITS_2,
@@ -58,18 +79,9 @@ import {
   SVCMD_BITS,
   SVCMD_MASK,
   U_REMOVE,
-  configstringSize,
-  type ConfigstringLayout,
-} from './protocol.js';
-import type {
-  DemoEvent,
-  EntityFrame,
-  Frame,
-  FrameSlots,
-  PlayerDetail,
-  PlayerFrame,
-  SegmentHeader,
-} from './types.js';
+} = protocol;
+const { STATS_STRIDE } = playerTable;
+const { READ_SLACK } = cursor;
 
 /** What the decoder materialises besides the navgen essentials. */
 export interface DecoderOptions {

@@ -3,8 +3,15 @@
  * and the parsing of packet-entity headers and deltas (`MSG_ParseEntityBits`,
  * `MSG_ParseDeltaEntity`). Like player slots, an entity's state survives its removal.
  */
-import { deltaInt23, readDeltaInt23 } from './delta-int23.js';
-import {
+import * as deltaInt23Module from './delta-int23.js';
+import * as protocol from './protocol.js';
+
+/**
+ * The protocol's numbers as constants of this module: V8's optimizing compiler loads an imported
+ * binding on every use (its cell, and a check that it is initialized), but builds a module
+ * `const` into the code (as in the dm2 decoder).
+ */
+const {
   MAX_EDICTS,
   U_ALPHA,
   U_ANGLE1,
@@ -42,7 +49,8 @@ import {
   U_SKIN8,
   U_SOLID,
   U_SOUND,
-} from './protocol.js';
+} = protocol;
+const { deltaInt23, readDeltaInt23 } = deltaInt23Module;
 
 /** Degrees per unit of an 8-bit angle and of a 16-bit angle (float math, as the engine). */
 const BYTE2ANGLE = Math.fround(360 / 256);

@@ -6,8 +6,15 @@
  * state it had when it left (`MSG_ParseDeltaPlayerstate_Packet` writes into the slot's
  * previous state whatever the REMOVE bit says).
  */
-import { deltaInt23, readDeltaInt23 } from './delta-int23.js';
-import {
+import * as deltaInt23Module from './delta-int23.js';
+import * as protocol from './protocol.js';
+
+/**
+ * The protocol's numbers as constants of this module: V8's optimizing compiler loads an imported
+ * binding on every use (its cell, and a check that it is initialized), but builds a module
+ * `const` into the code (as in the dm2 decoder).
+ */
+const {
   MAX_CLIENTS,
   MAX_STATS_NEW,
   PPS_BLEND,
@@ -25,10 +32,13 @@ import {
   PPS_VIEWOFFSET,
   PPS_WEAPONFRAME,
   PPS_WEAPONINDEX,
-} from './protocol.js';
+} = protocol;
+const { deltaInt23, readDeltaInt23 } = deltaInt23Module;
 
 /** Stats per slot in the table (the larger of the two encodings). */
 export const STATS_STRIDE = MAX_STATS_NEW;
+/** {@link STATS_STRIDE} for this module's own use (an exported binding is loaded like an import). */
+const STRIDE = MAX_STATS_NEW;
 
 export class PlayerTable {
   readonly inuse = new Uint8Array(MAX_CLIENTS);
@@ -52,7 +62,7 @@ export class PlayerTable {
   readonly damageBlend = new Uint8Array(MAX_CLIENTS * 4);
   readonly fov = new Uint8Array(MAX_CLIENTS);
   readonly rdflags = new Uint8Array(MAX_CLIENTS);
-  readonly stats = new Int16Array(MAX_CLIENTS * STATS_STRIDE);
+  readonly stats = new Int16Array(MAX_CLIENTS * STRIDE);
 
   /** Forgets every slot (a new serverdata clears all state). */
   clear(): void {
@@ -201,7 +211,7 @@ export class PlayerTable {
   private parseStats32(b: Uint8Array, p: number, slot: number): number {
     const mask = b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
     p += 4;
-    return this.readStatValues(b, p, slot * STATS_STRIDE, mask);
+    return this.readStatValues(b, p, slot * STRIDE, mask);
   }
 
   /** One i16 per set bit of `mask` (lowest bit first), into stats[base + bit]. */
@@ -233,7 +243,7 @@ export class PlayerTable {
       }
       shift += 7;
     } while (byte & 0x80 && shift < 64);
-    const s = slot * STATS_STRIDE;
+    const s = slot * STRIDE;
     p = this.readStatValues(b, p, s, lo);
     return this.readStatValues(b, p, s + 32, hi);
   }

@@ -25,7 +25,7 @@ export const SVCMD_BITS = 5;
 export const SVCMD_MASK = (1 << SVCMD_BITS) - 1;
 
 /** MVD opcodes (`mvd_ops_t`). */
-export const enum MvdOp {
+export enum MvdOp {
   Bad = 0,
   Nop = 1,
   Disconnect = 2,
@@ -241,7 +241,7 @@ export function configstringSize(cs: ConfigstringLayout, index: number): number 
 }
 
 /** Player movement types (`pmtype_t`). */
-export const enum PmType {
+export enum PmType {
   Normal = 0,
   Spectator = 1,
   Dead = 2,
