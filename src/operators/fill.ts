@@ -277,21 +277,17 @@ export function fillGraph(
     const q = queue[h];
     const a = at(q);
     const out: { r: number; how: Traversal }[] = [];
-    for (let di = -1; di <= 1; di++)
-      for (let dj = -1; dj <= 1; dj++) {
-        if (di === 0 && dj === 0) continue;
-        for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) {
-          const dz = floor.z[r] - a[2];
-          if (dz > o.maxDz || -dz > Math.max(o.maxDz, o.maxDrop)) continue;
-          const how = traverse(w, a, at(r), o.maxDrop, o.maxJump);
-          if (!how) continue;
-          out.push({ r, how });
-          if (!reached[r]) {
-            reached[r] = 1;
-            queue.push(r);
-          }
-        }
+    for (const r of neighbourSamples(floor, column, q)) {
+      const dz = floor.z[r] - a[2];
+      if (dz > o.maxDz || -dz > Math.max(o.maxDz, o.maxDrop)) continue;
+      const how = traverse(w, a, at(r), o.maxDrop, o.maxJump);
+      if (!how) continue;
+      out.push({ r, how });
+      if (!reached[r]) {
+        reached[r] = 1;
+        queue.push(r);
       }
+    }
     // Gaps: where the way on in a direction has no floor to walk to (a pit, a lower passage),
     // a running jump across it to the floor two columns on, as the simulated bot makes it.
     if (map.collision && o.gapJumps) {
@@ -618,6 +614,21 @@ function joinedToDemoNodes(
   };
 }
 
+/** The floor samples in the eight columns around sample `q`'s, in a fixed order. */
+function neighbourSamples(
+  floor: FloorSamples,
+  column: ReadonlyMap<string, number[]>,
+  q: number,
+): number[] {
+  const out: number[] = [];
+  for (let di = -1; di <= 1; di++)
+    for (let dj = -1; dj <= 1; dj++) {
+      if (di === 0 && dj === 0) continue;
+      for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) out.push(r);
+    }
+  return out;
+}
+
 /** The nodes of `candidates` from which no chain of `links` reaches a node outside them. */
 function notLeadingBack(
   count: number,
@@ -686,30 +697,22 @@ function returnFloor(
   for (let h = 0; h < targets.length; h++) {
     const q = targets[h];
     const a = at(q);
-    for (let di = -1; di <= 1; di++)
-      for (let dj = -1; dj <= 1; dj++) {
-        if (di === 0 && dj === 0) continue;
-        for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) {
-          if (reached[r] || back[r] || !fits(r, q)) continue;
-          if (!traverse(w, at(r), a, o.maxDrop, o.maxJump)) continue;
-          back[r] = 1;
-          targets.push(r);
-          found.push(r);
-        }
-      }
+    for (const r of neighbourSamples(floor, column, q)) {
+      if (reached[r] || back[r] || !fits(r, q)) continue;
+      if (!traverse(w, at(r), a, o.maxDrop, o.maxJump)) continue;
+      back[r] = 1;
+      targets.push(r);
+      found.push(r);
+    }
   }
   for (const q of found) {
     const a = at(q);
     const out: { r: number; how: Traversal }[] = [];
-    for (let di = -1; di <= 1; di++)
-      for (let dj = -1; dj <= 1; dj++) {
-        if (di === 0 && dj === 0) continue;
-        for (const r of column.get(`${floor.i[q] + di},${floor.j[q] + dj}`) ?? []) {
-          if ((!reached[r] && !back[r]) || !fits(q, r)) continue;
-          const how = traverse(w, a, at(r), o.maxDrop, o.maxJump);
-          if (how) out.push({ r, how });
-        }
-      }
+    for (const r of neighbourSamples(floor, column, q)) {
+      if ((!reached[r] && !back[r]) || !fits(q, r)) continue;
+      const how = traverse(w, a, at(r), o.maxDrop, o.maxJump);
+      if (how) out.push({ r, how });
+    }
     edges.set(q, out);
   }
   return found;
