@@ -31,14 +31,7 @@ export function reachableNodes(
   const n = origins.length / 3;
   const reachable = new Uint8Array(n);
   const startNodes = new Int32Array(spawns.length / 3).fill(-1);
-  // Outgoing passing links per node (compressed rows, in link order: deterministic).
-  const first = new Int32Array(n + 1);
-  for (let l = 0; l < passed.length; l++) if (passed[l]) first[links[2 * l] + 1]++;
-  for (let i = 0; i < n; i++) first[i + 1] += first[i];
-  const fill = first.slice(0, n);
-  const targets = new Int32Array(first[n]);
-  for (let l = 0; l < passed.length; l++)
-    if (passed[l]) targets[fill[links[2 * l]]++] = links[2 * l + 1];
+  const { first, ends: targets } = passingRows(links, passed, n, 0);
 
   const queue = new Int32Array(n);
   let head = 0;
@@ -93,14 +86,7 @@ export function returningNodes(
   reachable: Uint8Array,
 ): Uint8Array {
   const n = reachable.length;
-  // Incoming passing links per node (compressed rows, in link order).
-  const first = new Int32Array(n + 1);
-  for (let l = 0; l < passed.length; l++) if (passed[l]) first[links[2 * l + 1] + 1]++;
-  for (let i = 0; i < n; i++) first[i + 1] += first[i];
-  const fill = first.slice(0, n);
-  const sources = new Int32Array(first[n]);
-  for (let l = 0; l < passed.length; l++)
-    if (passed[l]) sources[fill[links[2 * l + 1]]++] = links[2 * l];
+  const { first, ends: sources } = passingRows(links, passed, n, 1);
   const back = new Uint8Array(n);
   const queue = new Int32Array(n);
   let tail = 0;
@@ -116,4 +102,25 @@ export function returningNodes(
     }
   }
   return back;
+}
+
+/**
+ * The passing links by node, as compressed rows in link order (deterministic): `side` 0 lists
+ * each node's outgoing links (row = from, entries = to), 1 its incoming ones (row = to,
+ * entries = from). Row i is `ends[first[i]]` … `ends[first[i + 1] - 1]`.
+ */
+function passingRows(
+  links: Int32Array,
+  passed: Uint8Array,
+  n: number,
+  side: 0 | 1,
+): { first: Int32Array; ends: Int32Array } {
+  const first = new Int32Array(n + 1);
+  for (let l = 0; l < passed.length; l++) if (passed[l]) first[links[2 * l + side] + 1]++;
+  for (let i = 0; i < n; i++) first[i + 1] += first[i];
+  const fill = first.slice(0, n);
+  const ends = new Int32Array(first[n]);
+  for (let l = 0; l < passed.length; l++)
+    if (passed[l]) ends[fill[links[2 * l + side]]++] = links[2 * l + 1 - side];
+  return { first, ends };
 }

@@ -393,18 +393,8 @@ export function fillGraph(
   if (map.collision) {
     const model = map.collision;
     kept = links.filter((l, k) => {
-      if (k < demoLinkCount) {
-        if (!o.checkDemoLinks) return true;
-        const r = simulateLink(model, {
-          from: nodes[l.from].origin as Vec3,
-          to: nodes[l.to].origin as Vec3,
-          linkType: l.type,
-          fromType: nodes[l.from].type,
-          toType: nodes[l.to].type,
-        });
-        if (!r.passed) demoFailures[r.reason] = (demoFailures[r.reason] ?? 0) + 1;
-        return r.passed;
-      }
+      const fromDemos = k < demoLinkCount;
+      if (fromDemos && !o.checkDemoLinks) return true;
       const link: LinkToSimulate = {
         from: nodes[l.from].origin as Vec3,
         to: nodes[l.to].origin as Vec3,
@@ -413,8 +403,15 @@ export function fillGraph(
         toType: nodes[l.to].type,
       };
       const r = simulateLink(model, link);
-      if (!r.passed) failures[r.reason] = (failures[r.reason] ?? 0) + 1;
-      else if (l.type === LINK_TYPE.jump && !jumpHolds(model, link)) {
+      const tally = fromDemos ? demoFailures : failures;
+      if (!r.passed) tally[r.reason] = (tally[r.reason] ?? 0) + 1;
+      // A filled jump must also hold at the bots' full speed (see jumpHolds; the walker's
+      // run-up just ran).
+      else if (
+        !fromDemos &&
+        l.type === LINK_TYPE.jump &&
+        !simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
+      ) {
         failures.overshot = (failures.overshot ?? 0) + 1;
         return false;
       }
@@ -444,10 +441,6 @@ export function fillGraph(
   const roots = spawnRooted.map((q) => nodeOf.get(q) ?? -1).filter((n) => n >= 0);
   const joined = joinedToDemoNodes(nodes, kept, demo.nodes.length, roots);
   const out = joined.graph;
-  const returnSet = new Set<number>();
-  joined.index.forEach((to, from) => {
-    if (to >= 0 && returnNodes.has(from)) returnSet.add(to);
-  });
   const demoLinksKept = demoLinkCount - Object.values(demoFailures).reduce((a, b) => a + b, 0);
   const added = out.links.slice(demoLinksKept);
   const ladderNodes = out.nodes.filter((n, k) => k >= demo.nodes.length && n.ladder > 0).length;
@@ -458,8 +451,7 @@ export function fillGraph(
       floorSamples: floor.z.length,
       floorReached: queue.length,
       floorReturning: returning.length,
-      returnNodesAdded: out.nodes.filter((_, k) => k >= demo.nodes.length && returnSet.has(k))
-        .length,
+      returnNodesAdded: [...returnNodes].filter((n) => n >= 0 && joined.index[n] >= 0).length,
       spawnSeeds: spawnSeeds.length,
       mapLadderClimbs: ladders ? ladders.nodes.length / 2 : 0,
       ladderNodesAdded: ladderNodes,
