@@ -6,7 +6,10 @@
  *
  * Prints raw MB/s (decompressed MVD2 bytes per second), frames/s, the gunzip-only time and the
  * ratio parse/gunzip (target ≤ 2.0). "Full parse" decodes every player state and entity delta
- * and builds every frame object; `--entities` also materialises the entity lists.
+ * and builds every frame object; `--entities` also materialises the entity lists. A client
+ * demo's entity deltas are read field by field either way, but the other entities' states are
+ * kept (a state per changed entity and frame) only with `--entities`, as `navgen` keeps them
+ * only when entity output is asked for.
  *
  * Both passes read the files through the same byte source (`openDemoSource`: node:zlib streaming
  * inflate on the inflate thread, 256 KiB chunks), so the ratio isolates what the decoder adds. Passes are interleaved (gunzip, parse, gunzip, …)

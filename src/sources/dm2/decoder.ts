@@ -164,6 +164,23 @@ export class Dm2Decoder extends BlockFramedDecoder {
   private readonly wantDetail: boolean;
   private readonly wantEntityPlayers: boolean;
   private readonly summary: boolean;
+  /**
+   * Whether the other entities' states are kept (only entity output needs them). When not,
+   * every delta is still read field by field, into a scratch state, and each list holds for
+   * each entity a placeholder of its number alone (see `placeholder`): a state per changed
+   * entity and frame, copied from its last, was a third of decoding a frame.
+   */
+  private readonly keepStates: boolean;
+  /** Where deltas are read when states are not kept. */
+  private readonly scratch = new EntityState(NULL_STATE);
+  /** States not kept: the placeholder of each entity number (made on first use). */
+  private readonly placeholders: EntityState[] = [];
+  /**
+   * States not kept: the position in the new list of the first delta this frame gave the
+   * recorder's entity (-1: none), and that delta's event.
+   */
+  private recorderAt = -1;
+  private recorderEvent = 0;
   /** The slots of the last `FrameSlots` (summary mode), shared while unchanged. */
   private lastSlots: number[] = [];
 
@@ -207,6 +224,7 @@ export class Dm2Decoder extends BlockFramedDecoder {
     this.wantDetail = options.fullPlayers ?? false;
     this.wantEntityPlayers = options.entityPlayers ?? false;
     this.summary = options.summary ?? false;
+    this.keepStates = this.wantEntities || this.wantEntityPlayers;
   }
 
   /**
@@ -854,7 +872,8 @@ export class Dm2Decoder extends BlockFramedDecoder {
    */
   private parsePacketEntities(c: ByteCursor, from: StoredFrame | null, out: StoredFrame): void {
     const h = this.history;
-    out.list = h.begin(from ? from.list : EMPTY_LIST);
+    h.begin(from ? from.list : EMPTY_LIST);
+    this.recorderAt = -1;
     // The new list is ents[0, p), the entities of `from` still to walk are ents[p, count):
     // the engine's merge of the old list with the deltas, in place. An entity the frame leaves
     // unchanged stays where it is and shares its state object (the states in a list are never
@@ -922,7 +941,10 @@ export class Dm2Decoder extends BlockFramedDecoder {
       }
       p++;
     }
-    h.end();
+    // The engine's limit on a frame's entities (`CL_ParseDeltaEntity`), which it checks for
+    // unchanged entities too: a damaged demo's list never grows past it.
+    if (count > maxEdicts) this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
+    out.list = h.end();
   }
 
   /**
@@ -938,12 +960,38 @@ export class Dm2Decoder extends BlockFramedDecoder {
     hi: number,
   ): EntityState {
     if (n >= this.cs.maxEdicts) this.fail('BAD_FRAME', 'too many entities', this.commandOffset);
+    if (!this.keepStates) {
+      // Read (every field, so the bytes and the errors are the same), then dropped: only the
+      // recorder's event is reported.
+      const s = this.scratch;
+      readEntityDelta(c, s, s, number, b, this.esFlags, hi);
+      if (number === this.recorder + 1 && this.recorderAt < 0) {
+        this.recorderAt = n;
+        this.recorderEvent = s.event;
+      }
+      return this.placeholder(number);
+    }
     if (b === 0 && hi === 0 && source.number === number && shareable(source)) {
       return source as EntityState;
     }
     const s = new EntityState(source);
     readEntityDelta(c, s, source, number, b, this.esFlags, hi);
     return s;
+  }
+
+  /**
+   * The state standing for entity `number` in the lists when states are not kept: its
+   * number, every other field zero, so `shareable` (no change to record when a frame leaves
+   * it as it is). Positions, removals and errors follow the entity numbers as with states.
+   */
+  private placeholder(number: number): EntityState {
+    let e = this.placeholders[number];
+    if (e === undefined) {
+      e = new EntityState(NULL_STATE);
+      e.number = number;
+      this.placeholders[number] = e;
+    }
+    return e;
   }
 
   private emitFrame(f: StoredFrame): void {
@@ -959,7 +1007,11 @@ export class Dm2Decoder extends BlockFramedDecoder {
     const nums = h.nums;
     for (let i = 0; i < h.count; i++) {
       if (nums[i] === recorderEntity) {
-        event = h.ents[i].event;
+        // Without states: an entity no delta of this frame changed has no event (a delta
+        // without bits clears it), and one the frame changed has its delta's. Later changes of
+        // a frame are at later positions, so the recorded position still holds.
+        if (this.keepStates) event = h.ents[i].event;
+        else if (i === this.recorderAt) event = this.recorderEvent;
         break;
       }
     }

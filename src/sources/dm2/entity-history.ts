@@ -32,21 +32,24 @@ const OP_MASK = (1 << OP_BITS) - 1;
 /** One frame's entity list: a full copy, or its base and the changes made to it. */
 export class EntityList {
   /** The list this one was made from; null when this one holds a full copy. */
-  parent: EntityList | null;
+  declare parent: EntityList | null;
   /** Lists between this one and the full copy its chain starts from. */
-  depth: number;
+  declare depth: number;
   /**
    * Changes to the parent's list, in order: each an op (`OP_*` | position << OP_BITS), and
    * after a REPLACE or an INSERT the state it puts in. One array made on the first change
    * (allocations per frame showed in the profile).
    */
-  log: (number | EntityState)[] | null = null;
+  declare log: (number | EntityState)[] | null;
   /** The full copy (when `parent` is null). */
-  snapshot: readonly EntityState[] = NO_ENTS;
+  declare snapshot: readonly EntityState[];
 
+  // Fields set here, not by initializers: V8 runs initializers as a function of their own.
   constructor(parent: EntityList | null) {
     this.parent = parent;
     this.depth = parent ? parent.depth + 1 : 0;
+    this.log = null;
+    this.snapshot = NO_ENTS;
   }
 }
 
@@ -77,23 +80,32 @@ export class EntityHistory {
   dirty = 0;
   /** Whose list the live one is (null: none yet). */
   private liveList: EntityList | null = null;
-  /** The list being built by `begin` … `end`. */
-  private building: EntityList = EMPTY_LIST;
+  /** The base of the list being built by `begin` … `end`. */
+  private base: EntityList = EMPTY_LIST;
+  /** The list being built, made on its first change (null: none yet). */
+  private building: EntityList | null = null;
 
   /**
    * Starts the list of a new frame that deltas from `base` (EMPTY_LIST: from nothing): makes
    * `base` live, rebuilding it if another list is live.
    */
-  begin(base: EntityList): EntityList {
+  begin(base: EntityList): void {
     if (base !== this.liveList) this.rebuild(base);
-    const list = new EntityList(base);
-    this.building = list;
-    return list;
+    this.base = base;
+    this.building = null;
   }
 
-  /** Ends the list `begin` started: it is live now, and keeps a full copy every so often. */
-  end(): void {
+  /**
+   * Ends the list `begin` started and returns it: it is live now, and keeps a full copy every
+   * so often. A frame that changed nothing has its base's list (the same entities): no list
+   * of its own, and no longer chain.
+   */
+  end(): EntityList {
     const list = this.building;
+    if (list === null) {
+      this.liveList = this.base;
+      return this.base;
+    }
     this.liveList = list;
     if (list.depth >= SNAPSHOT_DEPTH) {
       list.snapshot = this.ents.slice(0, this.count);
@@ -101,6 +113,17 @@ export class EntityHistory {
       list.parent = null;
       list.depth = 0;
     }
+    return list;
+  }
+
+  /** The list being built, made now if this is its first change. */
+  private changing(): EntityList {
+    let list = this.building;
+    if (list === null) {
+      list = new EntityList(this.base);
+      this.building = list;
+    }
+    return list;
   }
 
   /** `e` in place of the state at `p` (same entity number). */
@@ -118,13 +141,13 @@ export class EntityHistory {
   /** The state at `p` removed, the ones after it moving down one. */
   remove(p: number): void {
     this.removeAt(p);
-    const list = this.building;
+    const list = this.changing();
     if (list.log === null) list.log = [OP_REMOVE | (p << OP_BITS)];
     else list.log.push(OP_REMOVE | (p << OP_BITS));
   }
 
   private record(op: number, e: EntityState): void {
-    const list = this.building;
+    const list = this.changing();
     if (list.log === null) list.log = [op, e];
     else list.log.push(op, e);
   }

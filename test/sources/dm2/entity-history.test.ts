@@ -56,7 +56,7 @@ describe('dm2 entity history', () => {
             : r < 8
               ? lists.length - 1
               : Math.max(0, lists.length - 1 - rand(20));
-        const list = h.begin(k < 0 ? EMPTY_LIST : lists[k]);
+        h.begin(k < 0 ? EMPTY_LIST : lists[k]);
         const model = k < 0 ? [] : models[k].slice();
         expect(live(h).ents).toEqual(model);
         expect(live(h).nums).toEqual(model.map((e) => e.number));
@@ -79,7 +79,7 @@ describe('dm2 entity history', () => {
             model.splice(p, 1);
           }
         }
-        h.end();
+        const list = h.end();
         const now = live(h);
         expect(now.ents).toEqual(model);
         for (let i = 0; i < model.length; i++) expect(now.ents[i]).toBe(model[i]);
