@@ -113,6 +113,27 @@ export class PlayerState {
 
 const EMPTY_PLAYER = new PlayerState();
 
+/**
+ * Three shorts into `out`, with one bounds check when the block holds all six bytes (else one
+ * read at a time, so that an overrun says what it always said). V8 did not inline the cursor's
+ * `i16` into `readPlayerDelta` (`--trace-turbo-inlining`): a call per short.
+ */
+function shorts3(c: ByteCursor, out: Int16Array): void {
+  const p = c.pos;
+  if (p + 6 <= c.end) {
+    const b = c.buf;
+    c.pos = p + 6;
+    // An Int16Array keeps the low 16 bits: the sign comes with the store.
+    out[0] = b[p] | (b[p + 1] << 8);
+    out[1] = b[p + 2] | (b[p + 3] << 8);
+    out[2] = b[p + 4] | (b[p + 5] << 8);
+  } else {
+    out[0] = c.i16();
+    out[1] = c.i16();
+    out[2] = c.i16();
+  }
+}
+
 function quarters(c: ByteCursor, out: Float64Array): void {
   out[0] = c.i8() * 0.25;
   out[1] = c.i8() * 0.25;
@@ -186,9 +207,7 @@ export function readPlayerDelta(c: ByteCursor, to: PlayerState, flags: number, p
       o[1] = coord(c, o[1], true);
       o[2] = coord(c, o[2], true);
     } else {
-      o[0] = c.i16();
-      o[1] = c.i16();
-      o[2] = c.i16();
+      shorts3(c, o);
     }
   }
   if (flags & PS_M_VELOCITY) {
@@ -198,24 +217,27 @@ export function readPlayerDelta(c: ByteCursor, to: PlayerState, flags: number, p
       v[1] = coord(c, v[1], true);
       v[2] = coord(c, v[2], true);
     } else {
-      v[0] = c.i16();
-      v[1] = c.i16();
-      v[2] = c.i16();
+      shorts3(c, v);
     }
   }
   if (flags & PS_M_TIME) to.pmTime = ext2 ? c.u16() : c.u8();
   if (flags & PS_M_FLAGS) to.pmFlags = ext2 ? c.u16() : c.u8();
   if (flags & PS_M_GRAVITY) to.gravity = c.i16();
-  if (flags & PS_M_DELTA_ANGLES) {
-    to.deltaAngles[0] = c.i16();
-    to.deltaAngles[1] = c.i16();
-    to.deltaAngles[2] = c.i16();
-  }
+  if (flags & PS_M_DELTA_ANGLES) shorts3(c, to.deltaAngles);
   if (flags & PS_VIEWOFFSET) quarters(c, to.viewoffset);
   if (flags & PS_VIEWANGLES) {
-    to.viewangles[0] = c.i16() * SHORT_ANGLE;
-    to.viewangles[1] = c.i16() * SHORT_ANGLE;
-    to.viewangles[2] = c.i16() * SHORT_ANGLE;
+    const p = c.pos;
+    if (p + 6 <= c.end) {
+      const b = c.buf;
+      c.pos = p + 6;
+      to.viewangles[0] = (((b[p] | (b[p + 1] << 8)) << 16) >> 16) * SHORT_ANGLE;
+      to.viewangles[1] = (((b[p + 2] | (b[p + 3] << 8)) << 16) >> 16) * SHORT_ANGLE;
+      to.viewangles[2] = (((b[p + 4] | (b[p + 5] << 8)) << 16) >> 16) * SHORT_ANGLE;
+    } else {
+      to.viewangles[0] = c.i16() * SHORT_ANGLE;
+      to.viewangles[1] = c.i16() * SHORT_ANGLE;
+      to.viewangles[2] = c.i16() * SHORT_ANGLE;
+    }
   }
   if (flags & PS_KICKANGLES) quarters(c, to.kickAngles);
   if (flags & PS_WEAPONINDEX) to.gunIndex = psFlags & PS_EXT ? c.u16() : c.u8();
