@@ -22,14 +22,17 @@ const navs = HAVE_FIXTURES
   : [];
 
 describeFixtures('engine-written navs round trip', () => {
-  it('has the five engine navs', () => {
-    expect(navs).toEqual([
-      'beer.autogen.nav',
-      'city.autogen.nav',
-      'simplicity.autogen.nav',
-      'urbanjungle.autogen.nav',
-      'wizs.autogen.nav',
-    ]);
+  // The corpus maps' navs must be there; navs of further maps are welcome (each one is checked below).
+  it('has the engine navs of the five corpus maps', () => {
+    expect(navs).toEqual(
+      expect.arrayContaining([
+        'beer.autogen.nav',
+        'city.autogen.nav',
+        'simplicity.autogen.nav',
+        'urbanjungle.autogen.nav',
+        'wizs.autogen.nav',
+      ]),
+    );
   });
 
   for (const name of navs) {

@@ -67,8 +67,10 @@ describeFixtures('BSP fixture maps', () => {
     for (const name of names) maps.set(name, await readBsp(fixture('maps', `${name}.bsp`)));
   });
 
-  it('has the eleven maps of the fixtures README', () => {
-    expect(names).toEqual(Object.keys(SPAWNS).sort());
+  // The maps whose spawn points are counted here must be there; further maps are welcome (every
+  // map present is parsed and checked by the tests below that go over all of them).
+  it('has the maps whose spawn points are counted here', () => {
+    expect(names).toEqual(expect.arrayContaining(Object.keys(SPAWNS)));
   });
 
   it('finds no info_player_* classnames beyond start, deathmatch and intermission', () => {
