@@ -53,7 +53,7 @@ describeFixtures('issue 12 targets, by the independent map check', () => {
       const ltk = name === 'beer' ? (await readLtk(fixture('ltk', 'beer.ltk'))).origins : null;
       built.set(name, { nav, map, m: measureNavOn(map, nav, ltk) });
     }
-  }, 300_000);
+  }, 900_000);
 
   for (const name of maps) {
     it(`${name}: every ladder, crouch and water node is confirmed by the map`, () => {

@@ -51,7 +51,7 @@ describeEngine('the real engine loads the navs the example pipelines build', () 
       });
       built.set(map, { path, nodes: (await readNavFile(path)).nav.nodes.length });
     }
-  }, 300_000);
+  }, 900_000);
 
   it('builds a nav for every example pipeline', () => {
     expect([...built.keys()]).toEqual(maps);

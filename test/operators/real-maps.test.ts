@@ -1,6 +1,5 @@
 /**
- * Real fixture demos → navs for wizs, city and urbanjungle: urbanjungle gets WATER nodes where
- * players swim (checked against the map's own water), city's fatal falls are found and
+ * Real fixture demos → navs for the five corpus maps: urbanjungle gets WATER nodes where players swim (checked against the map's own water), city's fatal falls are found and
  * down-weighted, and MOVE nodes sit at the height convention of the engine's own nodes.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
@@ -19,6 +18,8 @@ import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-real-'));
 const built = new Map<string, { nav: NavFile; result: BuildResult }>();
+/** The maps whose facts (water, falls, ladders) the checks below were written for. */
+const CORPUS_MAPS = ['beer', 'city', 'simplicity', 'urbanjungle', 'wizs'];
 
 async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }> {
   const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
@@ -32,17 +33,15 @@ async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }
 
 describeFixtures('navs from the real fixture demos', () => {
   beforeAll(async () => {
-    // Every example pipeline in pipelines/ runs here (they all read the fixture demos).
-    for (const file of readdirSync(join(REPO_ROOT, 'pipelines'))
-      .filter((f) => f.endsWith('.yaml'))
-      .sort()) {
-      const map = file.replace(/\.yaml$/, '');
-      built.set(map, await build(map));
-    }
+    // The five corpus maps' example pipelines (they all read the fixture demos); the pipelines of
+    // the further maps are built and checked by test/engine/issue12-targets.test.ts.
+    for (const map of CORPUS_MAPS) built.set(map, await build(map));
   }, 180_000);
 
-  it('runs every example pipeline', () => {
-    expect([...built.keys()].sort()).toEqual(['beer', 'city', 'simplicity', 'urbanjungle', 'wizs']);
+  it('runs the corpus maps\u2019 example pipelines', () => {
+    const present = readdirSync(join(REPO_ROOT, 'pipelines')).map((f) => f.replace(/\.yaml$/, ''));
+    expect(present).toEqual(expect.arrayContaining(CORPUS_MAPS));
+    expect([...built.keys()]).toEqual(CORPUS_MAPS);
   });
 
   it('builds engine-loadable navs for every fixture map', () => {
