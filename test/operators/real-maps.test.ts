@@ -1,6 +1,7 @@
 /**
- * Real fixture demos → navs for the five corpus maps: urbanjungle gets WATER nodes where players swim (checked against the map's own water), city's fatal falls are found and
- * down-weighted, and MOVE nodes sit at the height convention of the engine's own nodes.
+ * Real fixture demos → navs for the five corpus maps: urbanjungle gets WATER nodes where players
+ * swim (checked against the map's own water), city's fatal falls are found and down-weighted,
+ * and MOVE nodes sit at the height convention of the engine's own nodes.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
