@@ -28,11 +28,11 @@ import { lastValueFrom, reduce } from 'rxjs';
 // The compiled code in dist/ runs (what navgen ships); the types come from src/.
 const dist = '../dist/';
 const { openDemoSource } = (await import(
-  dist + 'sources/mvd2/inflate-thread.js'
-)) as typeof import('../src/sources/mvd2/inflate-thread.js');
+  dist + 'sources/demo/inflate-thread.js'
+)) as typeof import('../src/sources/demo/inflate-thread.js');
 const { readDemo } = (await import(
-  dist + 'sources/mvd2/read-demo.js'
-)) as typeof import('../src/sources/mvd2/read-demo.js');
+  dist + 'sources/demo/read-demo.js'
+)) as typeof import('../src/sources/demo/read-demo.js');
 
 const args = process.argv.slice(2);
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 9;

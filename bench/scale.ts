@@ -68,7 +68,7 @@ interface Measure {
 /** Reads `path` in a fresh process (`mode`: the reader alone, or through the per-demo stages). */
 function measure(path: string, mode: 'read' | 'stages'): Measure {
   const script = `
-    const { readDemo } = await import(${JSON.stringify(join(distDir, 'sources/mvd2/read-demo.js'))});
+    const { readDemo } = await import(${JSON.stringify(join(distDir, 'sources/demo/read-demo.js'))});
     const { BUILTIN_STAGES, DEFAULT_STAGES } = await import(${JSON.stringify(join(distDir, 'pipeline/builtin-stages.js'))});
     const { demoOperators } = await import(${JSON.stringify(join(distDir, 'pipeline/run-demo.js'))});
     const { buildNodeTypeTable } = await import(${JSON.stringify(join(distDir, 'nav/node-types.js'))});

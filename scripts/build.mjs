@@ -46,7 +46,7 @@ async function bundle() {
     entryPoints: {
       run: 'src/cli/run.ts',
       'demo-worker': 'src/pipeline/worker.ts',
-      'inflate-thread': 'src/sources/mvd2/inflate-thread.ts',
+      'inflate-thread': 'src/sources/demo/inflate-thread.ts',
       'navtest-worker': 'src/navtest/navtest-worker.ts',
     },
     outdir: out,

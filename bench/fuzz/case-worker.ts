@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { frameDigest } from './frame-digest.js';
-import type { DemoEvent } from '../../src/sources/mvd2/types.js';
+import type { DemoEvent } from '../../src/sources/demo/events.js';
 import type {
   DemoJob,
   DemoResult,
@@ -31,8 +31,8 @@ import { navSafetyProblems } from './nav-safety.js';
 // The compiled code in dist/ runs (what navgen ships); the types come from src/.
 const dist = '../../dist/';
 const { readDemo } = (await import(
-  dist + 'sources/mvd2/read-demo.js'
-)) as typeof import('../../src/sources/mvd2/read-demo.js');
+  dist + 'sources/demo/read-demo.js'
+)) as typeof import('../../src/sources/demo/read-demo.js');
 const { Mvd2Decoder } = (await import(
   dist + 'sources/mvd2/decoder.js'
 )) as typeof import('../../src/sources/mvd2/decoder.js');
@@ -40,8 +40,8 @@ const { Dm2Decoder } = (await import(
   dist + 'sources/dm2/decoder.js'
 )) as typeof import('../../src/sources/dm2/decoder.js');
 const { DemoParseError } = (await import(
-  dist + 'sources/mvd2/errors.js'
-)) as typeof import('../../src/sources/mvd2/errors.js');
+  dist + 'sources/demo/errors.js'
+)) as typeof import('../../src/sources/demo/errors.js');
 const { decodeNav } = (await import(
   dist + 'sinks/nav/read-nav.js'
 )) as typeof import('../../src/sinks/nav/read-nav.js');

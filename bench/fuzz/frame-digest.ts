@@ -12,7 +12,7 @@ import type {
   Frame,
   PlayerDetail,
   PlayerFrame,
-} from '../../src/sources/mvd2/types.js';
+} from '../../src/sources/demo/events.js';
 
 const scratch = new Float64Array(1);
 const scratchWords = new Uint32Array(scratch.buffer);

@@ -24,7 +24,7 @@ import { runKey } from './internal/run-key.js';
 import { RingBuffer } from './internal/ring-buffer.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, list, options } from '../pipeline/schema-helpers.js';
-import { EV_FALL, EV_FALLFAR } from '../sources/mvd2/protocol.js';
+import { EV_FALL, EV_FALLFAR } from '../sources/demo/q2-protocol.js';
 import type { DeathCause, NavEvent, RunEnd, Sample } from './types.js';
 
 export interface DeathWeightOptions {

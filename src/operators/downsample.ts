@@ -23,7 +23,7 @@ import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
-import { EV_LADDER_STEP } from '../sources/mvd2/protocol.js';
+import { EV_LADDER_STEP } from '../sources/demo/q2-protocol.js';
 import type { NavEvent, Sample, Waypoint } from './types.js';
 
 export interface DownsampleOptions {

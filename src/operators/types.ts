@@ -15,7 +15,7 @@
  *
  * All of these are plain data.
  */
-import type { DemoEvent, Frame } from '../sources/mvd2/types.js';
+import type { DemoEvent, Frame } from '../sources/demo/events.js';
 
 export type { DemoEvent, Frame };
 

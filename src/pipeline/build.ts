@@ -36,7 +36,7 @@ import {
   type Feedback,
 } from '../sources/feedback/feedback.js';
 import { readNavtestReport } from '../sources/feedback/navtest-report.js';
-import { DemoParseError } from '../sources/mvd2/errors.js';
+import { DemoParseError } from '../sources/demo/errors.js';
 import { VERSION } from '../version.js';
 import { cacheKey, canonicalJson, decodeEntry, hashText, readEntry } from './demo-cache.js';
 import { HashIndex } from './hash-index.js';

@@ -6,7 +6,7 @@
  * {@link collectDemoVotes} is the sink of the per-demo part of a pipeline.
  */
 import type { NavEvent } from '../operators/types.js';
-import { DemoParseError, type DemoParseErrorData } from '../sources/mvd2/errors.js';
+import { DemoParseError, type DemoParseErrorData } from '../sources/demo/errors.js';
 
 export interface DemoVotes {
   /** Node votes. [Form: (x, y, z) × nodeCount; Units: world units] */

@@ -8,7 +8,7 @@
  * the demo, or keeps its good prefix if the pipeline asks (`damaged: keep-prefix`).
  */
 import { catchError, EMPTY, tap, type Observable } from 'rxjs';
-import { readDemo } from '../sources/mvd2/read-demo.js';
+import { readDemo } from '../sources/demo/read-demo.js';
 import type { NavEvent } from '../operators/types.js';
 import { DemoVotesCollector, errorData, type DemoVotes } from './demo-votes.js';
 import type { DemoOperator, StageContext, StageDefinition } from './stage.js';

@@ -28,16 +28,16 @@ describe('workerModule', () => {
   it('takes the innermost src/ or dist/ (a checkout under a folder named src)', () => {
     expect(
       workerModule(
-        url('/home/src/main/src/sources/mvd2/inflate-thread.ts'),
+        url('/home/src/main/src/sources/demo/inflate-thread.ts'),
         'inflate-thread',
-        'sources/mvd2/inflate-thread',
+        'sources/demo/inflate-thread',
       ),
-    ).toBe('/home/src/main/dist/sources/mvd2/inflate-thread.js');
+    ).toBe('/home/src/main/dist/sources/demo/inflate-thread.js');
     expect(
       workerModule(
         url('/src/x/dist/navgen/run.js'),
         'inflate-thread',
-        'sources/mvd2/inflate-thread',
+        'sources/demo/inflate-thread',
       ),
     ).toBe('/src/x/dist/navgen/inflate-thread.js');
   });

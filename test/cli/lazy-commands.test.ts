@@ -99,7 +99,7 @@ describe('what the bundle loads', () => {
       [...c.modules].filter((m) => /^src\/(pipeline|operators|sinks|iterate|nav)\//.test(m)),
     ).toEqual([]);
     // gzip damage recovery (pako) loads only on damage
-    expect(c.modules.has('src/sources/mvd2/gzip-recovery.ts')).toBe(false);
+    expect(c.modules.has('src/sources/demo/gzip-recovery.ts')).toBe(false);
     expect([...c.externals].filter((e) => !e.startsWith('node:'))).toEqual([]);
   });
 
@@ -107,7 +107,7 @@ describe('what the bundle loads', () => {
     const c = staticClosure(join(BUNDLE, 'inflate-thread.js'));
     expect([...c.modules].sort()).toEqual([
       'src/dist-file.ts',
-      'src/sources/mvd2/inflate-thread.ts',
+      'src/sources/demo/inflate-thread.ts',
     ]);
     expect([...c.externals].filter((e) => !e.startsWith('node:'))).toEqual([]);
   });

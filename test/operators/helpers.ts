@@ -1,6 +1,6 @@
 /** Small builders for operator tests: frames and samples as plain objects. */
 import { from, lastValueFrom, toArray, type OperatorFunction } from 'rxjs';
-import type { Frame, PlayerFrame, SegmentHeader } from '../../src/sources/mvd2/types.js';
+import type { Frame, PlayerFrame, SegmentHeader } from '../../src/sources/demo/events.js';
 import type { NavEvent, Sample } from '../../src/operators/types.js';
 import type { DemoVotes } from '../../src/pipeline/demo-votes.js';
 

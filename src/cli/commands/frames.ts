@@ -6,8 +6,8 @@
 import type { Command } from 'commander';
 import { once } from 'node:events';
 import { lastValueFrom, defaultIfEmpty, concatMap, from } from 'rxjs';
-import { readDemo } from '../../sources/mvd2/read-demo.js';
-import { oracleFrame, oracleHeader } from '../../sources/mvd2/oracle-format.js';
+import { readDemo } from '../../sources/demo/read-demo.js';
+import { oracleFrame, oracleHeader } from '../../sources/demo/oracle-format.js';
 import { CliError, EXIT_USAGE } from '../exit-codes.js';
 
 export function register(program: Command): void {

@@ -2,7 +2,7 @@
  * `navgen info <demo> [--json]`: parses a whole demo and reports what is in it.
  */
 import type { Command } from 'commander';
-import { summarizeDemo, type DemoSummary } from '../../sources/mvd2/demo-summary.js';
+import { summarizeDemo, type DemoSummary } from '../../sources/demo/demo-summary.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
 
 export function register(program: Command): void {

@@ -18,17 +18,18 @@
  * (`entity-players.ts`) and every entity in use.
  */
 import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
-import { BlockFramedDecoder, Phase } from '../mvd2/block-framing.js';
-import { ByteCursor } from '../mvd2/cursor.js';
-import { BlockFault } from '../mvd2/errors.js';
+import { BlockFramedDecoder, Phase } from '../demo/block-framing.js';
+import type { DemoDecoder } from '../demo/demo-decoder.js';
+import { ByteCursor } from '../demo/cursor.js';
+import { BlockFault } from '../demo/errors.js';
 import {
   CS_LAYOUT_NEW,
   CS_LAYOUT_OLD,
   configstringSize,
   type ConfigstringLayout,
-} from '../mvd2/protocol.js';
-import * as mvd2Protocol from '../mvd2/protocol.js';
-import type { DemoEvent, EntityFrame, Frame, PlayerFrame, SegmentHeader } from '../mvd2/types.js';
+} from '../demo/q2-protocol.js';
+import * as q2Protocol from '../demo/q2-protocol.js';
+import type { DemoEvent, EntityFrame, Frame, PlayerFrame, SegmentHeader } from '../demo/events.js';
 import {
   EntityState,
   skipPos,
@@ -60,7 +61,7 @@ const {
   SND_VOLUME,
   STAT_HEALTH,
   U_REMOVE,
-} = mvd2Protocol;
+} = q2Protocol;
 const {
   DM2_FRAME_TIME,
   DM2_MAX_MSGLEN,
@@ -159,7 +160,7 @@ const TE_FIXED_BYTES = (() => {
   return sizes;
 })();
 
-export class Dm2Decoder extends BlockFramedDecoder {
+export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
   private readonly wantEntities: boolean;
   private readonly wantDetail: boolean;
   private readonly wantEntityPlayers: boolean;

@@ -13,7 +13,7 @@
  * instead of inventing movement. Health is not sent: 100 for a live player, 0 otherwise;
  * rdflags (under water) are unknown and reported as 0.
  */
-import type { PlayerFrame } from '../mvd2/types.js';
+import type { PlayerFrame } from '../demo/events.js';
 import type { EntityState } from './entity-state.js';
 
 /** Top of a standing player's box (`maxs[2]`). [Units: world units] */

@@ -2,8 +2,8 @@
  * The state of one entity as a client demo carries it (`entity_state_t` of protocol 34), and
  * its delta decoding. Mutable, owned by the decoder: frames copy what they keep.
  */
-import type { ByteCursor } from '../mvd2/cursor.js';
-import * as mvd2Protocol from '../mvd2/protocol.js';
+import type { ByteCursor } from '../demo/cursor.js';
+import * as q2Protocol from '../demo/q2-protocol.js';
 import * as protocol from './protocol.js';
 
 /**
@@ -47,7 +47,7 @@ const {
   U_SKIN8,
   U_SOLID,
   U_SOUND,
-} = mvd2Protocol;
+} = q2Protocol;
 const { ES_EXTENSIONS, ES_EXTENSIONS_2, ES_LONGSOLID, ES_SHORTANGLES } = protocol;
 
 /**

@@ -3,7 +3,7 @@
  * field the format carries, in the engine's units (origin and velocity in 1/8 units, angles in
  * degrees, blend 0..255 bytes as sent).
  */
-import type { ByteCursor } from '../mvd2/cursor.js';
+import type { ByteCursor } from '../demo/cursor.js';
 import * as protocol from './protocol.js';
 
 /**

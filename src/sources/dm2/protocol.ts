@@ -3,7 +3,7 @@
  * the engine defines them (`inc/common/protocol.h`, `inc/shared/shared.h`, read at source).
  *
  * Only numbers live here. Entity bits (`U_*`), sound bits, the configstring layouts and the
- * player movement types are the same as in MVD2 streams and come from `../mvd2/protocol.ts`.
+ * player movement types are the same as in MVD2 streams and come from `../demo/q2-protocol.ts`.
  */
 
 /** The original Quake 2 network protocol: every fixture, and what q2pro's client records. */

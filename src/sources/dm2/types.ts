@@ -1,8 +1,8 @@
 /**
- * What the client demo source adds to the MVD2 source's event shapes (`../mvd2/types.ts`):
+ * What the client demo source adds to the shared demo event shapes (`../demo/events.ts`):
  * the rest of the recorder's movement state, which an MVD2 player state does not carry.
  */
-import type { PlayerDetail } from '../mvd2/types.js';
+import type { PlayerDetail } from '../demo/events.js';
 
 /** The recorder's pmove state besides its origin. */
 export interface Dm2Pmove {

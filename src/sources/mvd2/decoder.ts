@@ -17,13 +17,14 @@
  * parsed, everything it rejects is a {@link DemoParseError} naming file, segment, block, byte
  * offset and frame.
  */
-import { BlockFramedDecoder, Phase } from './block-framing.js';
-import { ByteCursor } from './cursor.js';
+import { BlockFramedDecoder, Phase } from '../demo/block-framing.js';
+import type { DemoDecoder } from '../demo/demo-decoder.js';
+import { ByteCursor } from '../demo/cursor.js';
 import { EntityTable, skipEntityDelta } from './entity-table.js';
-import { BlockFault, type DemoParseErrorCode } from './errors.js';
+import { BlockFault, type DemoParseErrorCode } from '../demo/errors.js';
 import { PlayerTable } from './player-table.js';
 import * as playerTable from './player-table.js';
-import * as cursor from './cursor.js';
+import * as cursor from '../demo/cursor.js';
 import {
   CS_LAYOUT_NEW,
   CS_LAYOUT_OLD,
@@ -40,7 +41,7 @@ import type {
   PlayerDetail,
   PlayerFrame,
   SegmentHeader,
-} from './types.js';
+} from '../demo/events.js';
 
 /**
  * The protocol's numbers as constants of this module: V8's optimizing compiler loads an imported
@@ -120,7 +121,7 @@ class FrameCache {
   readonly viewangles: ([number, number, number] | null)[] = new Array(MAX_CLIENTS).fill(null);
 }
 
-export class Mvd2Decoder extends BlockFramedDecoder {
+export class Mvd2Decoder extends BlockFramedDecoder implements DemoDecoder {
   private readonly wantEntities: boolean;
   private readonly wantDetail: boolean;
   private readonly summary: boolean;

@@ -14,7 +14,7 @@ import {
   MVD_FRAME_TIME,
   PmType,
 } from '../../../src/sources/mvd2/protocol.js';
-import type { EntityFrame, Frame, SegmentHeader } from '../../../src/sources/mvd2/types.js';
+import type { EntityFrame, Frame, SegmentHeader } from '../../../src/sources/demo/events.js';
 import {
   absent,
   buildScenario,

@@ -8,7 +8,7 @@ import type { MvdCommand } from '../../support/mvd2-writer/commands.js';
 import type { EntityState, FrameInput, FrameState } from '../../support/mvd2-writer/demo-input.js';
 import type { ServerdataInput } from '../../support/mvd2-writer/serverdata.js';
 import { writeDemo, type WriteDemoOptions } from '../../support/mvd2-writer/writer.js';
-import type { PlayerDetail, PlayerFrame } from '../../../src/sources/mvd2/types.js';
+import type { PlayerDetail, PlayerFrame } from '../../../src/sources/demo/events.js';
 import { decodeBytes, framesOf } from '../../sources/mvd2/demo-harness.js';
 import {
   EMPTY_FRAME,

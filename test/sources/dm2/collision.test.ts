@@ -7,8 +7,8 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Dm2PlayerDetail } from '../../../src/sources/dm2/types.js';
-import { readDemo } from '../../../src/sources/mvd2/read-demo.js';
-import type { DemoEvent, Frame, SegmentHeader } from '../../../src/sources/mvd2/types.js';
+import { readDemo } from '../../../src/sources/demo/read-demo.js';
+import type { DemoEvent, Frame, SegmentHeader } from '../../../src/sources/demo/events.js';
 import {
   boxTrace,
   loadCollisionModel,

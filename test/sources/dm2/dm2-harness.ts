@@ -3,7 +3,7 @@
  * boundaries of a demo by walking its length words, and build blocks by hand.
  */
 import { Dm2Decoder, type Dm2DecoderOptions } from '../../../src/sources/dm2/decoder.js';
-import type { DemoEvent, Frame } from '../../../src/sources/mvd2/types.js';
+import type { DemoEvent, Frame } from '../../../src/sources/demo/events.js';
 
 export interface Dm2Outcome {
   readonly events: DemoEvent[];

@@ -16,14 +16,14 @@ import { gzipSync } from 'node:zlib';
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
-import { DemoParseError } from '../../../src/sources/mvd2/errors.js';
-import { readDemo } from '../../../src/sources/mvd2/read-demo.js';
+import { DemoParseError } from '../../../src/sources/demo/errors.js';
+import { readDemo } from '../../../src/sources/demo/read-demo.js';
 import type {
   DemoEnd,
   DemoEvent,
   ParseWarning,
   SegmentHeader,
-} from '../../../src/sources/mvd2/types.js';
+} from '../../../src/sources/demo/events.js';
 import type { Dm2PlayerDetail } from '../../../src/sources/dm2/types.js';
 import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 import {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gate } from '../../../src/operators/gate.js';
-import type { SegmentHeader } from '../../../src/sources/mvd2/types.js';
+import type { SegmentHeader } from '../../../src/sources/demo/events.js';
 import { frame, header, ofKind, player, run } from '../../operators/helpers.js';
 
 const dm2Header = (recorder: number): SegmentHeader => ({

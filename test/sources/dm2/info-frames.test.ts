@@ -6,10 +6,10 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { expect, it } from 'vitest';
 import { formatSummary } from '../../../src/cli/commands/info.js';
-import { summarizeDemo } from '../../../src/sources/mvd2/demo-summary.js';
-import { oracleFrame, oracleHeader } from '../../../src/sources/mvd2/oracle-format.js';
-import { readDemo } from '../../../src/sources/mvd2/read-demo.js';
-import type { Frame, SegmentHeader } from '../../../src/sources/mvd2/types.js';
+import { summarizeDemo } from '../../../src/sources/demo/demo-summary.js';
+import { oracleFrame, oracleHeader } from '../../../src/sources/demo/oracle-format.js';
+import { readDemo } from '../../../src/sources/demo/read-demo.js';
+import type { Frame, SegmentHeader } from '../../../src/sources/demo/events.js';
 import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 
 describeFixtures('info and frames on client demos', () => {

@@ -6,8 +6,8 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { DemoParseError } from '../../../src/sources/mvd2/errors.js';
-import type { SegmentHeader } from '../../../src/sources/mvd2/types.js';
+import type { DemoParseError } from '../../../src/sources/demo/errors.js';
+import type { SegmentHeader } from '../../../src/sources/demo/events.js';
 import { concat, decodeDm2, framesOf, le32 } from './dm2-harness.js';
 
 const u8 = (...v: number[]): Uint8Array => Uint8Array.from(v.map((x) => x & 255));

@@ -4,7 +4,7 @@
  * nop must parse) or rejects it as the engine's reader does.
  */
 import { describe, expect, it } from 'vitest';
-import type { Frame, PlayerNameChange, SegmentHeader } from '../../../src/sources/mvd2/types.js';
+import type { Frame, PlayerNameChange, SegmentHeader } from '../../../src/sources/demo/events.js';
 import { decodeBytes, framesOf, parseError } from './demo-harness.js';
 import {
   EMPTY_FRAME,

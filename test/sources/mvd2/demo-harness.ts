@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Mvd2Decoder, type DecoderOptions } from '../../../src/sources/mvd2/decoder.js';
-import { DemoParseError } from '../../../src/sources/mvd2/errors.js';
-import { readDemo, type ReadDemoOptions } from '../../../src/sources/mvd2/read-demo.js';
-import type { DemoEvent, Frame } from '../../../src/sources/mvd2/types.js';
+import { DemoParseError } from '../../../src/sources/demo/errors.js';
+import { readDemo, type ReadDemoOptions } from '../../../src/sources/demo/read-demo.js';
+import type { DemoEvent, Frame } from '../../../src/sources/demo/events.js';
 import type { WrittenDemo } from '../../support/mvd2-writer/writer.js';
 
 /** A folder under the system temp dir, removed by {@link TempDir.remove}. */

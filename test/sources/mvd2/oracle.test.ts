@@ -6,8 +6,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { isDeepStrictEqual } from 'node:util';
 import { expect, it } from 'vitest';
-import { readDemo } from '../../../src/sources/mvd2/read-demo.js';
-import { oracleFrame, oracleHeader } from '../../../src/sources/mvd2/oracle-format.js';
+import { readDemo } from '../../../src/sources/demo/read-demo.js';
+import { oracleFrame, oracleHeader } from '../../../src/sources/demo/oracle-format.js';
 import { describeFixtures, fixture, HAVE_FIXTURES } from '../../helpers/fixtures.js';
 
 const demos = HAVE_FIXTURES

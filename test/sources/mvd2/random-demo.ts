@@ -23,7 +23,7 @@ import type {
   EntityFrame,
   PlayerDetail,
   PlayerFrame,
-} from '../../../src/sources/mvd2/types.js';
+} from '../../../src/sources/demo/events.js';
 import type { MvdCommand, UnicastItem } from '../../support/mvd2-writer/commands.js';
 import type {
   DemoInput,

@@ -5,9 +5,9 @@
  */
 import { lastValueFrom, toArray } from 'rxjs';
 import { expect, it } from 'vitest';
-import { summarizeDemo } from '../../../src/sources/mvd2/demo-summary.js';
-import { readDemo, type ReadDemoOptions } from '../../../src/sources/mvd2/read-demo.js';
-import type { DemoEvent } from '../../../src/sources/mvd2/types.js';
+import { summarizeDemo } from '../../../src/sources/demo/demo-summary.js';
+import { readDemo, type ReadDemoOptions } from '../../../src/sources/demo/read-demo.js';
+import type { DemoEvent } from '../../../src/sources/demo/events.js';
 import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 
 const read = (path: string, options: ReadDemoOptions): Promise<DemoEvent[]> =>

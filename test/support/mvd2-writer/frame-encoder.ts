@@ -14,7 +14,7 @@
  *   retained origin becomes the player's, as the engine's "fixup origin for next delta".
  */
 import { CLIENTNUM_NONE, MvdOp, PmType } from '../../../src/sources/mvd2/protocol.js';
-import type { PlayerFrame } from '../../../src/sources/mvd2/types.js';
+import type { PlayerFrame } from '../../../src/sources/demo/events.js';
 import { checkField, checkInt, type ByteWriter } from './byte-writer.js';
 import type { EntityState, FrameState } from './demo-input.js';
 import { EntityDeltaFlags, writeEntityDelta, writeEntityRemove } from './entity-delta.js';

@@ -23,7 +23,7 @@ import {
   PmType,
   RDF_UNDERWATER,
 } from '../../../src/sources/mvd2/protocol.js';
-import type { PlayerFrame } from '../../../src/sources/mvd2/types.js';
+import type { PlayerFrame } from '../../../src/sources/demo/events.js';
 import { checkInt } from './byte-writer.js';
 import type { MvdCommand } from './commands.js';
 import type { EntityState, FrameState } from './demo-input.js';

@@ -18,7 +18,7 @@ import {
   MVF_NOMSGS,
   PmType,
 } from '../../../src/sources/mvd2/protocol.js';
-import type { Frame, PlayerFrame } from '../../../src/sources/mvd2/types.js';
+import type { Frame, PlayerFrame } from '../../../src/sources/demo/events.js';
 import type { DemoInput, EntityState, FrameState } from './demo-input.js';
 import { writeDemoFile } from './demo-file.js';
 import { playerEntity, playerFrame } from './track-frames.js';

@@ -3,7 +3,7 @@
  * its origin on the 1/8 grid and angles on the 16-bit grid, and the player's visible entity.
  */
 import { PmType } from '../../../src/sources/mvd2/protocol.js';
-import type { PlayerFrame } from '../../../src/sources/mvd2/types.js';
+import type { PlayerFrame } from '../../../src/sources/demo/events.js';
 import type { EntityState } from './demo-input.js';
 import { snapCoord, snapViewAngle } from './quantize.js';
 import type { TrackSample } from './tracks.js';

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { openDemoBytes } from '../../../src/sources/mvd2/byte-stream.js';
-import { openDemoBytesThreaded } from '../../../src/sources/mvd2/inflate-thread.js';
+import { openDemoBytes } from '../../../src/sources/demo/byte-stream.js';
+import { openDemoBytesThreaded } from '../../../src/sources/demo/inflate-thread.js';
 import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 
 async function drain(

@@ -1,5 +1,5 @@
 /**
- * The one error type of the MVD2 source. It always says where: file, segment, block index,
+ * The one error type of the demo source (both formats). It always says where: file, segment, block index,
  * absolute byte offset of the failing command (in the decompressed stream) and frame.
  *
  * Errors cross worker boundaries as plain {@link DemoParseErrorData} (structured clone drops

@@ -1,5 +1,5 @@
 /**
- * What the MVD2 source emits: plain data only (numbers, strings, arrays), so that frames can
+ * What the demo source emits (both formats): plain data only (numbers, strings, arrays), so that frames can
  * cross worker boundaries and be buffered by operators without sharing decoder state.
  *
  * A demo is a sequence of segments (one per serverdata command); each segment starts with a
@@ -147,7 +147,7 @@ export interface DemoEnd {
   readonly file: string;
   /** Size of the file on disk. [Units: bytes] */
   readonly fileBytes: number;
-  /** Size of the MVD2 stream after gunzip. [Units: bytes] */
+  /** Size of the demo stream after gunzip. [Units: bytes] */
   readonly streamBytes: number;
   readonly gzip: boolean;
   /** True when the recorder's end mark was read. */
@@ -180,6 +180,6 @@ export interface FrameSlots {
   readonly slots: readonly number[];
 }
 
-/** Everything the MVD2 source emits for one demo, in file order. */
+/** Everything the demo source emits for one demo, in file order. */
 export type DemoEvent =
   SegmentHeader | Frame | FrameSlots | PlayerNameChange | ParseWarning | DemoEnd;

@@ -1,5 +1,5 @@
 /**
- * A bounded little-endian reader over one block (at most 32 KiB) of an MVD2 stream.
+ * A bounded little-endian reader over one block (at most 32 KiB) of a demo stream (MVD2 or client demo).
  *
  * Hot path rules (after demoinfocs-golang's bit reader): one integer compare per read, no
  * allocation, the failure branch in a separate cold function so the readers stay inlinable.

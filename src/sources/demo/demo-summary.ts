@@ -11,9 +11,9 @@ import {
   MVF_EXTLIMITS_2,
   MVF_NOMSGS,
   MVF_SINGLEPOV,
-} from './protocol.js';
+} from '../mvd2/protocol.js';
 import { readDemo } from './read-demo.js';
-import type { DemoEvent } from './types.js';
+import type { DemoEvent } from './events.js';
 
 export interface SegmentSummary {
   segment: number;

@@ -15,7 +15,7 @@
  */
 import { ByteCursor } from './cursor.js';
 import { DemoParseError, type DemoParseErrorCode, type ParsePosition } from './errors.js';
-import type { DemoEvent } from './types.js';
+import type { DemoEvent } from './events.js';
 
 /** What the next item of the stream is. */
 export const enum Phase {

@@ -2,7 +2,7 @@
  * The demo source: a demo file as an RxJS `Observable` of {@link DemoEvent}s (segment headers,
  * frames, warnings) in file order. Multi-view demos (`MVD2` magic) and Quake 2 client demos
  * (`.dm2`, anything else; `../dm2/decoder.ts`) are told apart by their first four bytes after
- * gunzip, not by the file name, and give the same event shapes.
+ * gunzip, not by the file name (`formats.ts`), and give the same event shapes.
  *
  * Like `fromEvent`, but for a demo file: nothing is read until subscription; each subscription
  * reads the file again with its own decoder; unsubscribing (for example through `take(3)`)
@@ -20,11 +20,10 @@
 import { Observable, filter, type OperatorFunction } from 'rxjs';
 import { isTruncatedGzip, isZlibError } from './byte-stream.js';
 import { openDemoSource } from './inflate-thread.js';
-import { Mvd2Decoder } from './decoder.js';
-import { Dm2Decoder } from '../dm2/decoder.js';
-import { MVD_MAGIC } from './protocol.js';
+import type { DemoDecoder } from './demo-decoder.js';
+import { decoderFor } from './formats.js';
 import { DemoParseError } from './errors.js';
-import type { DemoEnd, DemoEvent, Frame, SegmentHeader, ParseWarning } from './types.js';
+import type { DemoEnd, DemoEvent, Frame, SegmentHeader, ParseWarning } from './events.js';
 
 export interface ReadDemoOptions {
   /** Include every in-use entity with each frame. Default false. */
@@ -45,17 +44,6 @@ export interface ReadDemoOptions {
   readonly summary?: boolean;
 }
 
-/** What `readDemo` needs of a decoder (the MVD2 and the client demo decoders both fit). */
-interface DemoDecoder {
-  readonly offset: number;
-  readonly ended: boolean;
-  readonly segments: number;
-  readonly totalFrames: number;
-  push(chunk: Uint8Array): void;
-  finish(): void;
-  position(): ReturnType<Mvd2Decoder['position']>;
-}
-
 /** Thrown through the decoder to stop it when the subscriber has gone. */
 const STOP = Symbol('stop');
 
@@ -68,32 +56,12 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
       if (subscriber.closed) throw STOP;
     };
     let decoder: DemoDecoder | null = null;
-    /** Picks the decoder by the stream's first bytes (MVD2 magic or a client demo). */
-    const decoderFor = (head: Uint8Array | null): DemoDecoder => {
-      const magic =
-        head && head.length >= 4
-          ? (head[0] | (head[1] << 8) | (head[2] << 16) | (head[3] << 24)) >>> 0
-          : MVD_MAGIC;
-      return magic === MVD_MAGIC
-        ? new Mvd2Decoder(
-            {
-              file: name,
-              entities: options.entities,
-              fullPlayers: options.fullPlayers,
-              summary: options.summary,
-            },
-            emit,
-          )
-        : new Dm2Decoder(
-            {
-              file: name,
-              entities: options.entities,
-              fullPlayers: options.fullPlayers,
-              entityPlayers: options.entityPlayers,
-              summary: options.summary,
-            },
-            emit,
-          );
+    const decoderOptions = {
+      file: name,
+      entities: options.entities,
+      fullPlayers: options.fullPlayers,
+      entityPlayers: options.entityPlayers,
+      summary: options.summary,
     };
     /** The first bytes, while fewer than four have arrived. */
     let head: Uint8Array | null = null;
@@ -117,7 +85,7 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
             // The format needs four bytes: hold back a shorter start until more arrive.
             head = head ? Buffer.concat([head, chunk]) : chunk;
             if (head.length < 4) continue;
-            decoder = decoderFor(head);
+            decoder = decoderFor(head, decoderOptions, emit);
             decoder.push(head);
             head = null;
           } else {
@@ -144,7 +112,7 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
       }
       if (!decoder) {
         // A stream of under four bytes: too short for either format (the MVD2 reader says so).
-        decoder = decoderFor(null);
+        decoder = decoderFor(null, decoderOptions, emit);
         if (head) decoder.push(head);
       }
       const endMark = decoder.ended;

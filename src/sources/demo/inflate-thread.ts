@@ -111,7 +111,7 @@ let worker: Worker | null = null;
 
 /** This module compiled (the bundle's own in the bundled CLI; dist/ from sources under test). */
 function moduleFile(): string {
-  return workerModule(import.meta.url, 'inflate-thread', 'sources/mvd2/inflate-thread');
+  return workerModule(import.meta.url, 'inflate-thread', 'sources/demo/inflate-thread');
 }
 let nextId = 1;
 const readers = new Map<number, (m: FromWorker) => void>();

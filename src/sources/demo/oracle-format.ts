@@ -3,7 +3,7 @@
  * (`../shared/fixtures/oracle/README.md`), so that any demo can be compared line by line with
  * the engine's own parse. Used by `navgen frames --jsonl`.
  */
-import type { Frame, SegmentHeader } from './types.js';
+import type { Frame, SegmentHeader } from './events.js';
 
 export interface OracleHeaderLine {
   seg: number;
