@@ -32,7 +32,7 @@ import {
   trialStats,
   type TrialStats,
 } from '../test/helpers/engine-trial.js';
-import { readNavFile } from '../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 
 // Trial demos are read on this thread: the inflate thread loads its module from dist/, which
 // may be mid-rebuild in a checkout being edited, and one demo at a time gains nothing from it.

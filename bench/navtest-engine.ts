@@ -33,8 +33,8 @@ const { runBuild } = (await import(
   dist + 'pipeline/build.js'
 )) as typeof import('../src/pipeline/build.js');
 const { readNavFile } = (await import(
-  dist + 'sinks/nav/read-nav.js'
-)) as typeof import('../src/sinks/nav/read-nav.js');
+  dist + 'nav/formats/aqtion/read-nav.js'
+)) as typeof import('../src/nav/formats/aqtion/read-nav.js');
 const { writeNavFile } = (await import(
   dist + 'sinks/nav/write-nav-file.js'
 )) as typeof import('../src/sinks/nav/write-nav-file.js');

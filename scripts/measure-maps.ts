@@ -21,7 +21,7 @@ import {
   type CheckMap,
   type NavMeasure,
 } from '../test/helpers/independent-map-check.js';
-import { readNavFile } from '../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../src/sources/ltk/read-ltk.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

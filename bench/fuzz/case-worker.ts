@@ -43,11 +43,11 @@ const { DemoParseError } = (await import(
   dist + 'sources/demo/errors.js'
 )) as typeof import('../../src/sources/demo/errors.js');
 const { decodeNav } = (await import(
-  dist + 'sinks/nav/read-nav.js'
-)) as typeof import('../../src/sinks/nav/read-nav.js');
+  dist + 'nav/formats/aqtion/read-nav.js'
+)) as typeof import('../../src/nav/formats/aqtion/read-nav.js');
 const { NavReadError } = (await import(
-  dist + 'sinks/nav/errors.js'
-)) as typeof import('../../src/sinks/nav/errors.js');
+  dist + 'nav/formats/aqtion/errors.js'
+)) as typeof import('../../src/nav/formats/aqtion/errors.js');
 
 const port = parentPort!;
 

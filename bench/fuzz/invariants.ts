@@ -14,7 +14,7 @@
  *    the undamaged demo's; a pure cut delivers exactly those frames and a TRUNCATED warning;
  * 6. navs: a file the reader accepts is safe for the engine (`nav-safety.ts`).
  */
-import { MAX_PAYLOAD_BYTES } from '../../src/sinks/nav/format.js';
+import { MAX_PAYLOAD_BYTES } from '../../src/nav/formats/aqtion/format.js';
 import type { JobOutcome } from './case-runner.js';
 import type { DemoResult, ErrorReport, NavResult } from './fuzz-protocol.js';
 import { hex } from '../../src/hex.js';

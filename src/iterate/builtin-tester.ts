@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { writeFileAtomic } from '../sinks/atomic-write.js';
-import { readNavFile } from '../sinks/nav/read-nav.js';
+import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import { runNavtest } from '../navtest/run-navtest.js';

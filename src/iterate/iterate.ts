@@ -22,7 +22,7 @@
  * about the draft, so it yields no feedback; the next build would be the same file tested the
  * same way. Everything done so far stays in the iterations folder.
  */
-import { readNavFile } from '../sinks/nav/read-nav.js';
+import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { runBuild, type BuildObserver, type BuildResult } from '../pipeline/build.js';
 import type { PipelineSpec } from '../pipeline/pipeline-spec.js';
 import type { NavFile } from '../nav/types.js';

@@ -10,7 +10,7 @@ import type { BuildResult } from '../pipeline/build.js';
 import type { PipelineSpec } from '../pipeline/pipeline-spec.js';
 import { writeFileAtomic } from '../sinks/atomic-write.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
-import { readNavFile } from '../sinks/nav/read-nav.js';
+import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 
 export interface ShippedFiles {
   readonly nav: string;

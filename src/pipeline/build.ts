@@ -27,7 +27,7 @@ import { thresholdLoss } from './thresholds-guard.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
-import { readNavFile } from '../sinks/nav/read-nav.js';
+import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { sweepStaleTempFiles } from '../sinks/stale-temp-files.js';
 import {
   EMPTY_FEEDBACK,
@@ -43,7 +43,7 @@ import { HashIndex } from './hash-index.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
 import { DemoLanes } from './demo-pool.js';
 import type { DemoRunResult } from './run-demo.js';
-import { NODE_FROM_MAP, graphToNav, type NavBuildStats } from './graph-to-nav.js';
+import { NODE_FROM_MAP, graphToNav, type NavBuildStats } from '../sinks/nav/graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
 import { demoStages, graphStages, type PipelineSpec } from './pipeline-spec.js';
 import type { GraphOperator, StageContext } from './stage.js';

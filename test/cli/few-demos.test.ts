@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { navgen, sha256, tempFolder } from '../robustness/navgen-cli.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
 
 /** Share of the LTK waypoints with a nav node within `radius` (3D). */

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { runBuild } from '../../src/pipeline/build.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
 import type { NavFile } from '../../src/nav/types.js';
 import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/pipeline/build.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { describeFixtures, REPO_ROOT } from '../helpers/fixtures.js';
 import { autogenNav, ENGINE_DIR, HAVE_ENGINE, navload } from '../helpers/engine-trial.js';
 

@@ -49,7 +49,7 @@ import { parseBsp } from '../../src/sources/bsp/read-bsp.js';
 import type { BspWorld } from '../../src/sources/bsp/world.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
 import { readDemo } from '../../src/sources/demo/read-demo.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import type { NavFile } from '../../src/nav/types.js';
 

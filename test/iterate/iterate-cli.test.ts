@@ -15,7 +15,7 @@ import {
   EXIT_USAGE,
 } from '../../src/cli/exit-codes.js';
 import { runBuild } from '../../src/pipeline/build.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { describeFixtures } from '../helpers/fixtures.js';
 import { makeLoop, tempRoot } from './loop-harness.js';
 

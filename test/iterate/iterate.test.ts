@@ -13,7 +13,7 @@ import type { IterationRecord } from '../../src/iterate/iteration-record.js';
 import { MonotonicityError } from '../../src/iterate/monotonicity.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import { runBuild } from '../../src/pipeline/build.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { readFeedbackFile } from '../../src/sources/feedback/feedback.js';
 import type { NavFile } from '../../src/nav/types.js';
 import { describeFixtures } from '../helpers/fixtures.js';

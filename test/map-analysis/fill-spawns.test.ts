@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { DEFAULT_STAGES } from '../../src/pipeline/builtin-stages.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
 import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
 import { loadCheckMap, measureNavOn } from '../helpers/independent-map-check.js';

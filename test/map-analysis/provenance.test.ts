@@ -3,7 +3,7 @@
  * statistics (report and summary) and drawn apart in the pictures (map nodes hollow).
  */
 import { describe, expect, it } from 'vitest';
-import { graphToNav } from '../../src/pipeline/graph-to-nav.js';
+import { graphToNav } from '../../src/sinks/nav/graph-to-nav.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import { renderNavSvg } from '../../src/sinks/render/render-svg.js';
 import type { DraftGraph, DraftNode } from '../../src/operators/graph-types.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { loadCollisionModel } from '../../src/world/collision-model.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
 import { resolveNavtestConfig } from '../../src/iterate/navtest-config.js';
 import { iterate } from '../../src/iterate/iterate.js';

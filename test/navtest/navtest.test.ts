@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { loadCollisionModel } from '../../src/world/collision-model.js';
 import { CONTENTS_LAVA, CONTENTS_SLIME } from '../../src/world/contents.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
 import type { PipelineSpec } from '../../src/pipeline/pipeline-spec.js';

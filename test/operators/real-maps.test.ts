@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { runBuild, type BuildResult } from '../../src/pipeline/build.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import type { NavFile } from '../../src/nav/types.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import { readBsp } from '../../src/sources/bsp/read-bsp.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuild, type BuildResult } from '../../src/pipeline/build.js';
 import { pipelineFromFlags, type BuildFlags } from '../../src/pipeline/flags-pipeline.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { readStrafeTraces } from '../../src/sinks/strafe-traces.js';
 import type { NavFile } from '../../src/nav/types.js';
 import { defaultNodeTypes, type NodeTypeName } from '../../src/nav/node-types.js';

@@ -12,7 +12,7 @@ import {
 import type { DraftGraph, DraftNode } from '../../src/operators/graph-types.js';
 import { readBsp } from '../../src/sources/bsp/read-bsp.js';
 import { spawnPointsOf } from '../../src/sources/bsp/spawn-points.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 
 function node(origin: [number, number, number]): DraftNode {

@@ -12,7 +12,7 @@ import { runBuild, type BuildResult } from '../../src/pipeline/build.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
 import { pipelineFromFlags } from '../../src/pipeline/flags-pipeline.js';
 import type { PipelineSpec } from '../../src/pipeline/pipeline-spec.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
 
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');

@@ -16,7 +16,7 @@ import {
   writeHtmlReport,
   type HtmlReportInput,
 } from '../../src/sinks/html-report.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { navOf } from '../nav/nav-builder.js';
 import { mapOf, rectFloor } from './render/render-map-builder.js';

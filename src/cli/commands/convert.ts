@@ -4,7 +4,7 @@
  * engine-safe. An engine-written file comes back with the identical payload.
  */
 import type { Command } from 'commander';
-import { NavValidationError } from '../../sinks/nav/errors.js';
+import { NavValidationError } from '../../nav/formats/aqtion/errors.js';
 import { writeNavFile } from '../../sinks/nav/write-nav-file.js';
 import { CliError, EXIT_FAILURE } from '../exit-codes.js';
 import { readNavForCli } from './inspect.js';

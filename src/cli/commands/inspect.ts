@@ -6,9 +6,9 @@
 import type { Command } from 'commander';
 import { defaultNodeTypes } from '../../nav/node-types.js';
 import { summarizeNav, type NavSummary, type TypeCount } from '../../nav/summary.js';
-import { NavReadError } from '../../sinks/nav/errors.js';
-import { formatNavIssue, type NavIssue } from '../../sinks/nav/nav-issue.js';
-import { readNavFile, type DecodedNav } from '../../sinks/nav/read-nav.js';
+import { NavReadError } from '../../nav/formats/aqtion/errors.js';
+import { formatNavIssue, type NavIssue } from '../../nav/formats/aqtion/nav-issue.js';
+import { readNavFile, type DecodedNav } from '../../nav/formats/aqtion/read-nav.js';
 import { CliError, EXIT_FAILURE } from '../exit-codes.js';
 
 /** The JSON form of the report. */

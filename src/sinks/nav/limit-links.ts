@@ -4,7 +4,7 @@
  * evidence backs. Deterministic: equal support keeps the link to the lower target index, then
  * the lower target type, whatever order the links came in.
  */
-import { MAX_LINKS_PER_NODE } from './format.js';
+import { MAX_LINKS_PER_NODE } from '../../nav/formats/aqtion/format.js';
 
 /** A candidate link out of one node, with the evidence for it. */
 export interface ScoredLink {

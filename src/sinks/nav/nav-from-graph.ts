@@ -9,7 +9,7 @@
 import { navLinkCost } from '../../nav/link-cost.js';
 import { defaultNodeTypes } from '../../nav/node-types.js';
 import type { NavFile, NavGraph, NavLink, NavVersion, Vec3 } from '../../nav/types.js';
-import { MAX_LINKS_PER_NODE, NAV_VERSION_2, NODE_IN_USE } from './format.js';
+import { MAX_LINKS_PER_NODE, NAV_VERSION_2, NODE_IN_USE } from '../../nav/formats/aqtion/format.js';
 import { limitLinks, type ScoredLink } from './limit-links.js';
 
 export interface NavFromGraphOptions {

@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { defaultNodeTypes, type NodeTypeTable } from '../../nav/node-types.js';
 import type { NavFile, NavVersion } from '../../nav/types.js';
 import { writeFileAtomic } from '../atomic-write.js';
-import { encodeNav } from './encode.js';
-import { NavValidationError } from './errors.js';
-import type { NavIssue } from './nav-issue.js';
-import { decodeNav } from './read-nav.js';
+import { encodeNav } from '../../nav/formats/aqtion/encode.js';
+import { NavValidationError } from '../../nav/formats/aqtion/errors.js';
+import type { NavIssue } from '../../nav/formats/aqtion/nav-issue.js';
+import { decodeNav } from '../../nav/formats/aqtion/read-nav.js';
 
 export interface WriteNavOptions {
   /** Which type numbers are known; a node or link with another number is not written. */

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../../src/sinks/atomic-write.js';
-import { NavValidationError } from '../../../src/sinks/nav/errors.js';
-import { decodeNav } from '../../../src/sinks/nav/read-nav.js';
+import { NavValidationError } from '../../../src/nav/formats/aqtion/errors.js';
+import { decodeNav } from '../../../src/nav/formats/aqtion/read-nav.js';
 import { writeNavFile } from '../../../src/sinks/nav/write-nav-file.js';
-import { payloadBytes, twoNodeNav, twoNodes } from './nav-bytes.js';
+import { payloadBytes, twoNodeNav, twoNodes } from '../../nav/formats/aqtion/nav-bytes.js';
 
 let dir: string;
 beforeEach(() => {

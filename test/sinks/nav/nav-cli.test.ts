@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFixtures, fixture, REPO_ROOT } from '../../helpers/fixtures.js';
-import { fileBytes, payloadBytes, twoNodes } from './nav-bytes.js';
+import { fileBytes, payloadBytes, twoNodes } from '../../nav/formats/aqtion/nav-bytes.js';
 
 const BIN = join(REPO_ROOT, 'bin', 'navgen');
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LADDER_ENTRY_COST } from '../../../src/nav/link-cost.js';
 import { defaultNodeTypes } from '../../../src/nav/node-types.js';
 import type { NavGraph } from '../../../src/nav/types.js';
-import { encodeNav } from '../../../src/sinks/nav/encode.js';
+import { encodeNav } from '../../../src/nav/formats/aqtion/encode.js';
 import { navFromGraph } from '../../../src/sinks/nav/nav-from-graph.js';
 
 const { MOVE, JUMP, STAND_DROP } = defaultNodeTypes;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultNodeTypes as T, nodeTypeLabel } from '../../../src/nav/node-types.js';
 import type { NavFile } from '../../../src/nav/types.js';
-import { readNavFile } from '../../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../../src/nav/formats/aqtion/read-nav.js';
 import { clipToBand } from '../../../src/sinks/render/clip-to-band.js';
 import { coversPoint } from '../../../src/sinks/render/floor-polygon.js';
 import { ltkAsNav } from '../../../src/sinks/render/ltk-as-nav.js';

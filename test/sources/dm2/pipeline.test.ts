@@ -11,7 +11,7 @@ import { afterAll, expect, it } from 'vitest';
 import { runBuild } from '../../../src/pipeline/build.js';
 import { pipelineFromFlags } from '../../../src/pipeline/flags-pipeline.js';
 import { defaultNodeTypes } from '../../../src/nav/node-types.js';
-import { readNavFile } from '../../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../../src/nav/formats/aqtion/read-nav.js';
 import {
   CONTENTS_LADDER,
   loadCollisionModel,

@@ -8,7 +8,7 @@
  * equal, and the sort is glibc's merge sort ({@link glibcMergeSort}), whose split and tie rule
  * decide the result for such near-ties.
  */
-import type { NavLink, Vec3 } from '../../nav/types.js';
+import type { NavLink, Vec3 } from '../../types.js';
 import { glibcMergeSort } from './glibc-merge-sort.js';
 
 /** [Units: world units] The engine's sort key of a link from a node at `nodeZ` to one at `targetZ`. */

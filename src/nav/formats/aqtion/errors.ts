@@ -4,7 +4,7 @@
  * ({@link NavValidationError}, with every error `validateNav` found).
  */
 import { formatNavIssue, type NavIssue, type NavIssueCode, type NavSection } from './nav-issue.js';
-import { hex } from '../../hex.js';
+import { hex } from '../../../hex.js';
 
 /** Why a file could not be read: the decoding failures, plus every error-severity issue code. */
 export type NavReadErrorCode =

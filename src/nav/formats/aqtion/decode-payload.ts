@@ -4,7 +4,7 @@
  * 32 links on a node (the engine would overrun its link array), a record cut short, bytes after
  * the last node. Everything else is `validateNav`'s job. Errors carry payload offsets.
  */
-import type { NavFile, NavLink, NavNode, NavVersion } from '../../nav/types.js';
+import type { NavFile, NavLink, NavNode, NavVersion } from '../../types.js';
 import { NavReadError } from './errors.js';
 import {
   ENGINE_MAX_PNODES,

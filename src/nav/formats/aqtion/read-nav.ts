@@ -22,8 +22,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Inflate, type ZStream } from 'pako';
-import { defaultNodeTypes, type NodeTypeTable } from '../../nav/node-types.js';
-import type { NavFile } from '../../nav/types.js';
+import { defaultNodeTypes, type NodeTypeTable } from '../../node-types.js';
+import type { NavFile } from '../../types.js';
 import { NavReadError } from './errors.js';
 import { decodeNavPayload } from './decode-payload.js';
 import {

@@ -4,9 +4,9 @@
  * glibc's merge sort resolves them. Expected orders are worked out by hand in the comments.
  */
 import { describe, expect, it } from 'vitest';
-import { glibcMergeSort } from '../../../src/sinks/nav/glibc-merge-sort.js';
-import { linkHeightKey, sortLinksByHeight } from '../../../src/sinks/nav/link-order.js';
-import type { NavLink, Vec3 } from '../../../src/nav/types.js';
+import { glibcMergeSort } from '../../../../src/nav/formats/aqtion/glibc-merge-sort.js';
+import { linkHeightKey, sortLinksByHeight } from '../../../../src/nav/formats/aqtion/link-order.js';
+import type { NavLink, Vec3 } from '../../../../src/nav/types.js';
 
 /** Sorts links from a node at height `z` to targets 0..n-1 at the given heights; returns target order. */
 function order(z: number, targetZ: number[], input: number[] = targetZ.map((_, i) => i)): number[] {

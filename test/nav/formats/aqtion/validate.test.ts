@@ -3,9 +3,9 @@
  * by hand: version 2 node records are 24 + 7 × links bytes and start at 2.
  */
 import { describe, expect, it } from 'vitest';
-import type { NavFile, NavNode } from '../../../src/nav/types.js';
-import { validateNav } from '../../../src/sinks/nav/validate.js';
-import { LADDER_ENTRY_COST } from '../../../src/nav/link-cost.js';
+import type { NavFile, NavNode } from '../../../../src/nav/types.js';
+import { validateNav } from '../../../../src/nav/formats/aqtion/validate.js';
+import { LADDER_ENTRY_COST } from '../../../../src/nav/link-cost.js';
 
 function node(i: number, origin: [number, number, number], links: NavNode['links'] = []): NavNode {
   return { area: 0, origin, type: 1, nodenum: i, inuse: 1, links };

@@ -10,10 +10,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { encodeNav } from '../../../src/sinks/nav/encode.js';
-import { linkHeightKey, sortLinksByHeight } from '../../../src/sinks/nav/link-order.js';
-import { decodeNav } from '../../../src/sinks/nav/read-nav.js';
-import { describeFixtures, fixture, HAVE_FIXTURES } from '../../helpers/fixtures.js';
+import { encodeNav } from '../../../../src/nav/formats/aqtion/encode.js';
+import { linkHeightKey, sortLinksByHeight } from '../../../../src/nav/formats/aqtion/link-order.js';
+import { decodeNav } from '../../../../src/nav/formats/aqtion/read-nav.js';
+import { describeFixtures, fixture, HAVE_FIXTURES } from '../../../helpers/fixtures.js';
 
 const navs = HAVE_FIXTURES
   ? readdirSync(fixture('nav'))

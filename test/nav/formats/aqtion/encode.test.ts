@@ -5,10 +5,10 @@
  */
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildNodeTypeTable } from '../../../src/nav/node-types.js';
-import type { NavFile } from '../../../src/nav/types.js';
-import { encodeNav } from '../../../src/sinks/nav/encode.js';
-import { NavValidationError } from '../../../src/sinks/nav/errors.js';
+import { buildNodeTypeTable } from '../../../../src/nav/node-types.js';
+import type { NavFile } from '../../../../src/nav/types.js';
+import { encodeNav } from '../../../../src/nav/formats/aqtion/encode.js';
+import { NavValidationError } from '../../../../src/nav/formats/aqtion/errors.js';
 import { payloadBytes, twoNodeNav, twoNodes } from './nav-bytes.js';
 
 function validationError(fn: () => unknown): NavValidationError {

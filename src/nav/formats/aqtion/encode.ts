@@ -9,8 +9,8 @@
  * machine, which Node's zlib (with CPU-dependent code paths) does not promise.
  */
 import { deflate } from 'pako';
-import { defaultNodeTypes, type NodeTypeTable } from '../../nav/node-types.js';
-import type { NavFile } from '../../nav/types.js';
+import { defaultNodeTypes, type NodeTypeTable } from '../../node-types.js';
+import type { NavFile } from '../../types.js';
 import { NavValidationError } from './errors.js';
 import {
   HEADER_COMPRESSED_LENGTH_OFFSET,

@@ -4,7 +4,7 @@
  * code did not produce.
  */
 import { deflateSync } from 'node:zlib';
-import type { NavFile } from '../../../src/nav/types.js';
+import type { NavFile } from '../../../../src/nav/types.js';
 
 export interface RawLink {
   target: number;

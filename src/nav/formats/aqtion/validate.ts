@@ -9,9 +9,9 @@
  * ({@link NAV_WARNING_CODES}) are what the loader repairs by unlinking a node, or what the
  * engine never makes but copes with.
  */
-import { linkCost, navLinkCost } from '../../nav/link-cost.js';
-import { defaultNodeTypes, nodeTypeName, type NodeTypeTable } from '../../nav/node-types.js';
-import type { NavFile } from '../../nav/types.js';
+import { linkCost, navLinkCost } from '../../link-cost.js';
+import { defaultNodeTypes, nodeTypeName, type NodeTypeTable } from '../../node-types.js';
+import type { NavFile } from '../../types.js';
 import {
   LINK_BYTES,
   LINK_COST_AT,

@@ -2,7 +2,7 @@
  * One violation found by `validateNav`: what is wrong, where in the file it sits, and whether
  * the engine can live with it.
  */
-import { hex } from '../../hex.js';
+import { hex } from '../../../hex.js';
 
 /** Issue kinds. Errors unless listed in {@link NAV_WARNING_CODES}. */
 export type NavIssueCode =

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, deflateRawSync, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NavReadError } from '../../../src/sinks/nav/errors.js';
-import { decodeNav, readNavFile } from '../../../src/sinks/nav/read-nav.js';
+import { NavReadError } from '../../../../src/nav/formats/aqtion/errors.js';
+import { decodeNav, readNavFile } from '../../../../src/nav/formats/aqtion/read-nav.js';
 import { fileBytes, payloadBytes, twoNodes, type RawNode } from './nav-bytes.js';
 
 function readError(bytes: Uint8Array): NavReadError {
