@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { runBuild, BuildError, PROBLEM_STATUSES, type BuildResult } from '../../pipeline/build.js';
+import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
@@ -21,6 +21,7 @@ import { progressObserver } from '../progress.js';
 import { lockWaitOption, positiveInt, positiveIntOrAuto } from '../option-parsers.js';
 import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
 import { expandDemoInputs } from '../demo-inputs.js';
+import { buildProblemLines } from '../demo-problems.js';
 import { prepareGameFolder, type GameFolderBuild } from '../game-folder.js';
 
 interface BuildOptions {
@@ -155,7 +156,8 @@ async function buildAction(
   if (opts.json)
     process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
   else if (!opts.quiet) process.stdout.write(formatBuildSummary(result, seconds));
-  if (result.demos.some((d) => PROBLEM_STATUSES.has(d.status))) process.exitCode = EXIT_PARTIAL;
+  else for (const p of buildProblemLines(result)) process.stderr.write(`navgen: ${p}\n`);
+  if (buildProblemLines(result).length > 0) process.exitCode = EXIT_PARTIAL;
 }
 
 async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineSpec> {
