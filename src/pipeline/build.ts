@@ -140,6 +140,9 @@ export class BuildError extends Error {
   }
 }
 
+/** No demo matched the build's inputs (an empty folder, a pattern matching nothing). */
+export class NoDemosFound extends BuildError {}
+
 export async function findDemos(spec: PipelineSpec): Promise<string[]> {
   const found = await fg([...spec.demos], {
     absolute: true,
@@ -210,7 +213,9 @@ export async function runBuild(
   // 1. Inputs.
   const paths = await findDemos(spec);
   if (paths.length === 0) {
-    throw new BuildError(`no demos match ${spec.demos.map((d) => JSON.stringify(d)).join(', ')}`);
+    throw new NoDemosFound(
+      `no demos found: nothing matches ${spec.demos.map((d) => JSON.stringify(d)).join(', ')}`,
+    );
   }
   const setup = await workerSetup(spec);
   const name = (p: string) => relative(spec.baseDir, p) || p;
@@ -309,6 +314,7 @@ export async function runBuild(
     contributions.length,
     spec.output.nav,
     existsSync(spec.output.nav),
+    spec.bsp !== null,
   );
   if (none?.refuse) throw new BuildError(none.message);
 

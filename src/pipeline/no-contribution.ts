@@ -2,7 +2,8 @@
  * A build to which no demo contributed: every demo was of another map, mostly spectator
  * frames, a duplicate, damaged or unreadable. What is left would be learned from the map alone
  * (spawn points and fill), which says nothing of how the map is played. Such a build says so,
- * naming what became of the demos and which maps they hold, and never replaces a nav.
+ * naming what became of the demos and which maps they hold, and never replaces a nav (nor
+ * writes an empty one when the build has no map).
  *
  * When no demo was even played on the map (all of another map), `--map` is most likely wrong:
  * the build stops and lists the maps the demos hold.
@@ -60,6 +61,7 @@ export function noContribution(
   contributed: number,
   navPath: string,
   navExists: boolean,
+  mapGiven: boolean,
 ): NoContribution | null {
   if (contributed > 0) return null;
   const held = mapsOfDemos(demos);
@@ -76,7 +78,11 @@ export function noContribution(
   const errors = demos.filter((d) => d.error).map((d) => d.error!);
   const shown = errors.slice(0, MAX_ERRORS).map((e) => `\n  ${e}`);
   if (errors.length > MAX_ERRORS) shown.push(`\n  … and ${errors.length - MAX_ERRORS} more`);
-  return navExists
-    ? { refuse: true, message: `${what}; ${navPath} was left as it was${shown.join('')}` }
-    : { refuse: false, message: `${what}: this nav was learned from the map alone` };
+  // Without the map (--no-map) nothing at all would be left: an empty nav is never written.
+  if (navExists || !mapGiven)
+    return {
+      refuse: true,
+      message: `${what}; ${navExists ? `${navPath} was left as it was` : 'no nav written'}${shown.join('')}`,
+    };
+  return { refuse: false, message: `${what}: this nav was learned from the map alone` };
 }

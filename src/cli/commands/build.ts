@@ -10,12 +10,19 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
+import { runBuild, BuildError, NoDemosFound, type BuildResult } from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
 import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
-import { CliError, EXIT_FAILURE, EXIT_LOCKED, EXIT_PARTIAL, EXIT_USAGE } from '../exit-codes.js';
+import {
+  CliError,
+  EXIT_FAILURE,
+  EXIT_LOCKED,
+  EXIT_NO_INPUT,
+  EXIT_PARTIAL,
+  EXIT_USAGE,
+} from '../exit-codes.js';
 import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/build-lock.js';
 import { progressObserver } from '../progress.js';
 import { lockWaitOption, positiveInt, positiveIntOrAuto } from '../option-parsers.js';
@@ -23,9 +30,13 @@ import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
 import { expandDemoInputs } from '../demo-inputs.js';
 import { buildProblemLines } from '../demo-problems.js';
 import { prepareGameFolder, type GameFolderBuild } from '../game-folder.js';
+import { checkOutputPath, describeFsError } from '../output-paths.js';
+import { prepareNavBackup } from '../nav-backup.js';
 
 interface BuildOptions {
   map?: string;
+  /** false when --no-map was given (build without the map, on purpose). */
+  useMap?: boolean;
   bsp?: string;
   out?: string;
   gameDir?: string;
@@ -56,7 +67,16 @@ export function register(program: Command): void {
       'a pipeline file (.yaml/.json), or with --map: demo files, globs or folders (every .mvd2/.dm2, gzipped or not, under a folder)',
     )
     .option('--map <name>', 'map name (flag form); only segments played on it are used')
-    .option('--bsp <file>', 'the map (BSP v38) for spawn points (flag form)')
+    .option(
+      '--bsp <file>',
+      'the map (BSP v38): spawn points, fill and the map checks (flag form; needed unless --game-dir or --no-map)',
+    )
+    .addOption(
+      new NoMapOption(
+        '--no-map',
+        'build from the demos alone, without the map (no spawn points, no fill, no map checks): only on purpose',
+      ),
+    )
     .option(
       '--out <file>',
       'the .nav to write (flag form; default with --game-dir: MOD/bots/nav/MAP.nav)',
@@ -114,6 +134,13 @@ export function register(program: Command): void {
     });
 }
 
+/** `--no-map` kept apart from `--map <name>` (commander would set the name to false). */
+class NoMapOption extends Option {
+  override attributeName(): string {
+    return 'useMap';
+  }
+}
+
 function usage(message: string): never {
   throw new CliError(message, EXIT_USAGE);
 }
@@ -129,6 +156,7 @@ async function buildAction(
   game: GameFolderBuild | null,
 ): Promise<void> {
   const spec = await specFrom(inputs, game ? { ...opts, bsp: game.bsp, out: game.out } : opts);
+  checkOutputs(spec);
   if (game?.mapSource && !opts.quiet && !opts.json)
     process.stderr.write(`navgen: map ${opts.map} from ${game.mapSource}\n`);
   const started = Date.now();
@@ -140,13 +168,17 @@ async function buildAction(
   try {
     // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
     lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
-    const backup = await game?.backup();
-    if (backup && !opts.quiet && !opts.json)
-      process.stderr.write(`navgen: kept the nav being replaced as ${backup}\n`);
+    const backup = spec.file ? null : await prepareNavBackup(spec.output.nav);
     result = await runBuild(spec, progress);
+    const bak = await backup?.keep();
+    if (bak && !opts.quiet && !opts.json)
+      process.stderr.write(`navgen: kept the nav being replaced as ${bak}\n`);
   } catch (e) {
+    if (e instanceof NoDemosFound) throw new CliError(e.message, EXIT_NO_INPUT);
     if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
     if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
+    const fs = describeFsError(e);
+    if (fs) throw new CliError(fs, EXIT_FAILURE);
     throw e;
   } finally {
     progress.stop();
@@ -174,6 +206,11 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
           EXIT_USAGE,
         );
       if (inputs.length === 0) throw new CliError('no demo files or folders given', EXIT_USAGE);
+      if (!opts.bsp && opts.useMap !== false)
+        usage(
+          'the flag form needs the map: --bsp MAP.bsp, or --game-dir DIR to find it in the game (or --no-map to build from the demos alone, without spawn points, fill or map checks)',
+        );
+      if (opts.bsp && opts.useMap === false) usage('--no-map and --bsp contradict each other');
       return await pipelineFromFlags({
         map: opts.map,
         bsp: opts.bsp,
@@ -220,4 +257,13 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
       throw new CliError(e.message, EXIT_USAGE);
     throw e;
   }
+}
+
+/** Outputs that cannot be written are said before the build, in one line each. */
+function checkOutputs(spec: PipelineSpec): void {
+  const o = spec.output;
+  checkOutputPath(o.nav, 'the nav');
+  if (o.report) checkOutputPath(o.report, 'the JSON report');
+  if (o.html) checkOutputPath(o.html, 'the HTML report');
+  if (o.strafeTraces) checkOutputPath(o.strafeTraces, 'the strafe traces');
 }
