@@ -7,7 +7,7 @@
  *
  * Both forms run the same pipeline and give byte-identical outputs.
  */
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { runBuild, BuildError, NoDemosFound, type BuildResult } from '../../pipeline/build.js';
@@ -32,9 +32,15 @@ import { buildProblemLines } from '../demo-problems.js';
 import { prepareGameFolder, type GameFolderBuild } from '../game-folder.js';
 import { checkOutputPath, describeFsError } from '../output-paths.js';
 import { prepareNavBackup } from '../nav-backup.js';
+import { userCacheDir } from '../user-cache.js';
 
 interface BuildOptions {
   map?: string;
+  allMaps?: boolean;
+  mapsDir?: string;
+  outDir?: string;
+  reportsDir?: string;
+  navtest?: boolean;
   /** false when --no-map was given (build without the map, on purpose). */
   useMap?: boolean;
   bsp?: string;
@@ -68,6 +74,17 @@ export function register(program: Command): void {
     )
     .option('--map <name>', 'map name (flag form); only segments played on it are used')
     .option(
+      '--all-maps',
+      'build every map the demos were played on (with --game-dir, or --maps-dir and --out-dir): one line per map, then a table; maps missing from the game are skipped with a note (exit 3)',
+    )
+    .option('--maps-dir <dir>', '--all-maps: the folder of loose maps (MAP.bsp or maps/MAP.bsp)')
+    .option('--out-dir <dir>', '--all-maps with --maps-dir: the folder the navs are written to')
+    .option(
+      '--reports-dir <dir>',
+      'JSON and HTML build reports and nav test reports (default with --game-dir: navgen-reports/ in the working folder)',
+    )
+    .option('--no-navtest', '--all-maps: do not run the offline nav test on each nav')
+    .option(
       '--bsp <file>',
       'the map (BSP v38): spawn points, fill and the map checks (flag form; needed unless --game-dir or --no-map)',
     )
@@ -99,14 +116,14 @@ export function register(program: Command): void {
     )
     .option(
       '--cache <dir>',
-      'per-demo cache folder (default .navgen-cache beside the pipeline, or in the working folder)',
+      'per-demo cache folder (default: $XDG_CACHE_HOME/navgen or ~/.cache/navgen; a pipeline file: .navgen-cache beside it)',
     )
     .option('--no-cache', 'do not read or write the per-demo cache')
     .option('--report <file>', 'write the JSON build report here')
     .option('--strafe-traces <file>', 'write the high-speed traversals archive here')
     .option(
       '--html <file>',
-      'write the HTML report here (default: <map>.report.html beside the .nav)',
+      'write the HTML report here (default: <map>.report.html beside the JSON report, or beside the .nav without one)',
     )
     .option('--no-html', 'do not write the HTML report')
     .option('--feedback <file>', 'navgen feedback file, or a navtest report (with --feedback-nav)')
@@ -120,6 +137,7 @@ export function register(program: Command): void {
     .option('-q, --quiet', 'print nothing but errors')
     .option('--no-progress', 'no progress bar or lines')
     .action(async (inputs: string[], opts: BuildOptions) => {
+      if (opts.allMaps) return allMaps(inputs, opts);
       const game =
         opts.gameDir !== undefined
           ? await gameFolder(opts)
@@ -141,8 +159,47 @@ class NoMapOption extends Option {
   }
 }
 
+async function allMaps(inputs: string[], opts: BuildOptions): Promise<void> {
+  if (opts.map || opts.bsp || opts.out)
+    usage('--all-maps finds the maps itself: no --map, --bsp or --out');
+  if ((opts.gameDir === undefined) === (opts.mapsDir === undefined))
+    usage('--all-maps needs --game-dir DIR, or --maps-dir DIR with --out-dir DIR');
+  if (opts.mapsDir !== undefined && opts.outDir === undefined)
+    usage('--maps-dir needs --out-dir (where the navs go)');
+  if (inputs.length === 0) usage('no demo files or folders given');
+  const { runAllMaps } = await import('../all-maps/run-all-maps.js');
+  process.exitCode = await runAllMaps(expandDemoInputs(inputs), {
+    gameDir: opts.gameDir,
+    mod: opts.mod,
+    mapsDir: opts.mapsDir,
+    outDir: opts.outDir,
+    reportsDir: opts.reportsDir ?? opts.outDir ?? 'navgen-reports',
+    cache: opts.cache === false ? null : resolve(opts.cache ?? userCacheDir()),
+    workers: opts.workers,
+    minDemos: opts.minDemos,
+    html: opts.html !== false,
+    navtest: opts.navtest !== false,
+    keepDamagedPrefix: opts.keepDamagedPrefix === true,
+    json: opts.json === true,
+    quiet: opts.quiet === true,
+    progress: opts.progress !== false,
+  });
+}
+
 function usage(message: string): never {
   throw new CliError(message, EXIT_USAGE);
+}
+
+/**
+ * With --game-dir the reports stay out of the game folder: in --reports-dir (default
+ * navgen-reports/ in the working folder), the HTML one beside the JSON one.
+ */
+function gameReports(opts: BuildOptions): Pick<BuildOptions, 'report' | 'html'> {
+  const dir = opts.reportsDir ?? 'navgen-reports';
+  return {
+    report: opts.report ?? join(dir, `${opts.map}.report.json`),
+    html: opts.html ?? join(dirname(opts.report ?? join(dir, 'x')), `${opts.map}.report.html`),
+  };
 }
 
 async function gameFolder(opts: BuildOptions): Promise<GameFolderBuild> {
@@ -155,7 +212,10 @@ async function buildAction(
   opts: BuildOptions,
   game: GameFolderBuild | null,
 ): Promise<void> {
-  const spec = await specFrom(inputs, game ? { ...opts, bsp: game.bsp, out: game.out } : opts);
+  const spec = await specFrom(
+    inputs,
+    game ? { ...opts, bsp: game.bsp, out: game.out, ...gameReports(opts) } : opts,
+  );
   checkOutputs(spec);
   if (game?.mapSource && !opts.quiet && !opts.json)
     process.stderr.write(`navgen: map ${opts.map} from ${game.mapSource}\n`);
@@ -186,8 +246,11 @@ async function buildAction(
   }
   const seconds = (Date.now() - started) / 1000;
   if (opts.json)
-    process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
-  else if (!opts.quiet) process.stdout.write(formatBuildSummary(result, seconds));
+    process.stdout.write(
+      JSON.stringify({ ...buildSummaryJson(result, seconds), cache: spec.cache }, null, 2) + '\n',
+    );
+  else if (!opts.quiet)
+    process.stdout.write(formatBuildSummary(result, seconds) + `cache ${spec.cache ?? 'off'}\n`);
   else for (const p of buildProblemLines(result)) process.stderr.write(`navgen: ${p}\n`);
   if (buildProblemLines(result).length > 0) process.exitCode = EXIT_PARTIAL;
 }
@@ -198,6 +261,8 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
     ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
     ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
   };
+  // Command-line builds cache in the user cache folder (a pipeline file: beside the file).
+  const flagCache = { cache: opts.cache ?? userCacheDir() };
   try {
     if (flagForm) {
       if (!opts.map || !opts.out)
@@ -224,6 +289,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
         feedbackNav: opts.feedbackNav,
         damaged: opts.keepDamagedPrefix ? 'keep-prefix' : undefined,
         ...overrides,
+        ...flagCache,
       });
     }
     if (inputs.length !== 1) {
