@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Command-line builds cache in the user cache folder: never the tester's own.
+    env: { XDG_CACHE_HOME: join(tmpdir(), `navgen-test-cache-${process.pid}`) },
     // The default report, then one plain "tests: N passed, N failed" line for CI.
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },

@@ -1,4 +1,4 @@
-// `npm run docs`: regenerates the README's stage table and docs/pipeline.schema.json from the code.
+// `npm run docs`: regenerates the stage table of docs/pipelines.md and docs/pipeline.schema.json from the code.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,10 +8,13 @@ const load = (p) => import(pathToFileURL(join(root, 'dist', p)).href);
 const { BUILTIN_STAGES } = await load('pipeline/builtin-stages.js');
 const { stageTable, withStageTable } = await load('pipeline/stage-table.js');
 const { pipelineFileSchema } = await load('pipeline/pipeline-schema.js');
-const readme = join(root, 'README.md');
-writeFileSync(readme, withStageTable(readFileSync(readme, 'utf8'), stageTable(BUILTIN_STAGES)));
+const pipelines = join(root, 'docs', 'pipelines.md');
+writeFileSync(
+  pipelines,
+  withStageTable(readFileSync(pipelines, 'utf8'), stageTable(BUILTIN_STAGES)),
+);
 writeFileSync(
   join(root, 'docs', 'pipeline.schema.json'),
   JSON.stringify(pipelineFileSchema(BUILTIN_STAGES), null, 2) + '\n',
 );
-console.log('README stage table and docs/pipeline.schema.json updated');
+console.log('docs/pipelines.md stage table and docs/pipeline.schema.json updated');

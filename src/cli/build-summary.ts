@@ -4,6 +4,8 @@
  * whether it was read now or taken from the cache.
  */
 import type { BuildResult } from '../pipeline/build.js';
+import { buildProblemLines } from './demo-problems.js';
+import { formatFit, mapFit } from '../pipeline/map-fit-guard.js';
 
 export function buildSummaryJson(r: BuildResult, seconds: number): Record<string, unknown> {
   return {
@@ -15,6 +17,7 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
       status: d.status,
       ...(d.note ? { reason: d.note } : {}),
       ...(d.error ? { error: d.error } : {}),
+      ...(d.warnings.length ? { warnings: d.warnings } : {}),
       frames: d.frames,
       nodeVotes: d.nodeVotes,
       linkVotes: d.linkVotes,
@@ -24,7 +27,7 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
     stages: r.stages,
     outputs: r.outputs,
     strafeTraces: r.strafeTraces,
-    warnings: [...r.feedbackWarnings, ...r.cacheProblems],
+    warnings: [...buildProblemLines(r), ...r.feedbackWarnings, ...r.cacheProblems],
     removedTempFiles: r.removedTempFiles,
     seconds: Math.round(seconds * 100) / 100,
   };
@@ -46,10 +49,12 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
   lines.push(
     `map ${r.map}: ${used.length} of ${r.demos.length} demo(s) used (${read} read, ${r.demos.length - read} from cache)`,
   );
-  const skipped = r.demos.filter((d) => !d.used);
-  for (const d of skipped)
-    lines.push(`  skipped ${d.file}: ${d.note ?? 'not used'}${d.error ? ` — ${d.error}` : ''}`);
-  for (const d of used) if (d.note) lines.push(`  note ${d.file}: ${d.note}`);
+  // Damaged and unreadable demos have their own lines (demo-problems.ts); the rest say why not.
+  const problems = buildProblemLines(r);
+  const skipped = r.demos.filter((d) => !d.used && !d.error);
+  for (const d of skipped) lines.push(`  skipped ${d.file}: ${d.note ?? 'not used'}`);
+  for (const d of used) if (d.note && !d.error) lines.push(`  note ${d.file}: ${d.note}`);
+  for (const p of problems) lines.push(`  ${p}`);
   lines.push('');
   const types = Object.entries(r.nav.nodeTypes);
   lines.push(
@@ -75,6 +80,8 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
       `from the demos: ${src.nodes.demos} nodes, ${src.links.demos} links; from the map (fill): ${src.nodes.map} nodes, ${src.links.map} links; spawn points: ${src.nodes.spawn} nodes, ${src.links.spawn} links`,
     );
   }
+  const fit = mapFit(r.stages);
+  if (fit) lines.push(`demo nodes with a place on the map: ${formatFit(fit)}`);
   const c = r.stages.cluster as ClusterStats | undefined;
   if (c?.dropped) {
     lines.push('');

@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
-import { CliError, EXIT_USAGE } from './exit-codes.js';
+import { CliError, EXIT_NO_INPUT } from './exit-codes.js';
 
 /** File names that are demos, for folders. */
 export const DEMO_EXTENSIONS = ['mvd2', 'mvd2.gz', 'dm2', 'dm2.gz'] as const;
@@ -35,16 +35,19 @@ export function expandDemoInputs(inputs: readonly string[], cwd = process.cwd())
         .sort();
       if (found.length === 0)
         throw new CliError(
-          `no demos (${DEMO_EXTENSIONS.map((e) => '.' + e).join(', ')}) under the folder ${abs}`,
-          EXIT_USAGE,
+          `no demos found: no ${DEMO_EXTENSIONS.map((e) => '.' + e).join(', ')} file under the folder ${abs}`,
+          EXIT_NO_INPUT,
         );
       out.push(...found);
     } else if (!existsSync(abs) && fg.isDynamicPattern(input)) {
       const found = fg
         .sync(input.replace(/\\/g, '/'), { cwd, absolute: true, onlyFiles: true })
         .sort();
-      if (found.length === 0) throw new CliError(`no files match ${input}`, EXIT_USAGE);
+      if (found.length === 0)
+        throw new CliError(`no demos found: no file matches ${input}`, EXIT_NO_INPUT);
       out.push(...found);
+    } else if (!existsSync(abs)) {
+      throw new CliError(`no demos found: no such file or folder ${abs}`, EXIT_NO_INPUT);
     } else out.push(input);
   }
   return out;

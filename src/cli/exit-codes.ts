@@ -8,6 +8,11 @@ export const EXIT_FAILURE = 1;
 /** The command line or a configuration file is invalid; nothing was done. */
 export const EXIT_USAGE = 2;
 /**
+ * No input found: an empty or missing demo folder, a glob or pipeline pattern matching
+ * nothing. Nothing was done; the same code as a command-line error, with its own message.
+ */
+export const EXIT_NO_INPUT = EXIT_USAGE;
+/**
  * The work completed, but some demos were damaged (quarantined, or their good prefix kept) or
  * failed (see the summary).
  */
@@ -20,7 +25,8 @@ export const EXIT_LOCKED = 5;
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
   1  failure (unreadable input, failed build, invalid output)
-  2  invalid command line or configuration; nothing was done
+  2  invalid command line or configuration, or no demo found (empty or missing
+     folder, glob matching nothing); nothing was done
   3  done, but some demos were damaged (quarantined or prefix kept) or failed (see the summary)
   4  iterate: never passed the nav test; the best iteration was shipped
   5  build/watch/iterate: another build of the same outputs held the lock (see --lock-wait)

@@ -1,13 +1,12 @@
 /**
  * `navgen build --game-dir DIR`: the map comes from the game (loose or inside its `.pak`/`.pkz`
  * archives, found in the engine's search order) and the nav goes where the bots read it,
- * `<mod>/bots/nav/<map>.nav`, the nav it replaces kept as `<map>.nav.bak`.
+ * `<mod>/bots/nav/<map>.nav` (the nav it replaces is kept as `<map>.nav.bak`: nav-backup.ts).
  *
  * A map inside an archive is extracted to a temporary folder for the build (the pipeline reads
  * BSP files by path) and removed afterwards.
  */
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -26,8 +25,6 @@ export interface GameFolderBuild {
   readonly mapSource: string | null;
   /** The nav to write. */
   readonly out: string;
-  /** Copies the nav about to be replaced to `<out>.bak`; the backup's path, or null if none. */
-  backup(): Promise<string | null>;
   /** Removes what was extracted. */
   cleanup(): Promise<void>;
 }
@@ -76,12 +73,6 @@ export async function prepareGameFolder(
     bsp: bspPath,
     mapSource,
     out: navOut,
-    async backup() {
-      if (!existsSync(navOut)) return null;
-      const bak = `${navOut}.bak`;
-      await copyFile(navOut, bak);
-      return bak;
-    },
     async cleanup() {
       if (extracted) await rm(extracted, { recursive: true, force: true });
     },

@@ -9,9 +9,7 @@ import { Command, CommanderError } from 'commander';
 import { commands, type CommandEntry } from './commands/index.js';
 import { CliError, EXIT_CODES_HELP, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
 import { VERSION } from '../version.js';
-
-/** Options of the program itself that take no value (they never hide the command name). */
-const PROGRAM_FLAGS = new Set(['-h', '--help', '-V', '--version']);
+import { PROGRAM_FLAGS, unknownCommand } from './unknown-command.js';
 
 /**
  * The command that `argv` runs: the first word that is not an option (`help X` asks for X).
@@ -65,6 +63,11 @@ export async function buildProgram(load?: CommandEntry): Promise<Command> {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  const unknown = unknownCommand(argv, [...commands.map((c) => c.name), 'help']);
+  if (unknown) {
+    process.stderr.write(`navgen: ${unknown}\n`);
+    return EXIT_USAGE;
+  }
   try {
     const program = await buildProgram(commandToLoad(argv));
     await program.parseAsync(argv as string[], { from: 'user' });

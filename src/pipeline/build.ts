@@ -24,6 +24,8 @@ import type { DraftGraph, GraphEvent } from '../operators/graph-types.js';
 import { poolVotes } from '../operators/internal/vote-pool.js';
 import { writeNavFile } from '../sinks/nav/write-nav-file.js';
 import { thresholdLoss } from './thresholds-guard.js';
+import { noContribution } from './no-contribution.js';
+import { mapMisfit } from './map-fit-guard.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
@@ -138,6 +140,9 @@ export class BuildError extends Error {
   }
 }
 
+/** No demo matched the build's inputs (an empty folder, a pattern matching nothing). */
+export class NoDemosFound extends BuildError {}
+
 export async function findDemos(spec: PipelineSpec): Promise<string[]> {
   const found = await fg([...spec.demos], {
     absolute: true,
@@ -208,7 +213,9 @@ export async function runBuild(
   // 1. Inputs.
   const paths = await findDemos(spec);
   if (paths.length === 0) {
-    throw new BuildError(`no demos match ${spec.demos.map((d) => JSON.stringify(d)).join(', ')}`);
+    throw new NoDemosFound(
+      `no demos found: nothing matches ${spec.demos.map((d) => JSON.stringify(d)).join(', ')}`,
+    );
   }
   const setup = await workerSetup(spec);
   const name = (p: string) => relative(spec.baseDir, p) || p;
@@ -300,6 +307,16 @@ export async function runBuild(
     reports.push(report);
   }
   contributions.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+  // No demo contributed: say so, and never replace a nav with one learned from the map alone.
+  const none = noContribution(
+    spec.map,
+    reports,
+    contributions.length,
+    spec.output.nav,
+    existsSync(spec.output.nav),
+    spec.bsp !== null,
+  );
+  if (none?.refuse) throw new BuildError(none.message);
 
   // 4. Merge and graph stages.
   observer.phase?.('cluster');
@@ -322,6 +339,11 @@ export async function runBuild(
     (stages.feedback as { warnings?: string[] } | undefined)?.warnings ?? []
   ).slice();
 
+  // The BSP of another map: hardly any demo node finds a place to stand. Refused, nav untouched.
+  const misfit = mapMisfit(stages, spec.bsp);
+  if (misfit) throw new BuildError(`${misfit} ${spec.output.nav} was not written`);
+  if (none) feedbackWarnings.push(none.message);
+
   // 5. Outputs.
   observer.phase?.('write');
   const nodeTypes = buildNodeTypeTable(spec.nodeTypes);
@@ -330,7 +352,7 @@ export async function runBuild(
   const loss = thresholdLoss(stages.cluster as never, nav);
   if (loss?.empty && existsSync(spec.output.nav))
     throw new BuildError(`${loss.message}; ${spec.output.nav} was left as it was`);
-  if (loss) feedbackWarnings.push(loss.message);
+  if (loss && !none) feedbackWarnings.push(loss.message);
   const outputs: Record<string, string> = {};
   // The HTML report draws what changed since the nav this build replaces: read it first.
   const previous = spec.output.html

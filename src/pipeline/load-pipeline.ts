@@ -345,13 +345,15 @@ export async function resolvePipeline(
       nav: absolute(src.baseDir, raw.output.nav),
       strafeTraces: raw.output.strafeTraces ? absolute(src.baseDir, raw.output.strafeTraces) : null,
       report: raw.output.report ? absolute(src.baseDir, raw.output.report) : null,
-      // The HTML report goes beside the .nav unless the file says otherwise (false: none).
+      // The HTML report goes beside the JSON report (or the .nav without one) unless the file
+      // says otherwise (false: none).
       html:
         raw.output.html === false
           ? null
           : absolute(
               src.baseDir,
-              raw.output.html ?? join(dirname(raw.output.nav), `${raw.map}.report.html`),
+              raw.output.html ??
+                join(dirname(raw.output.report ?? raw.output.nav), `${raw.map}.report.html`),
             ),
     },
     feedback,

@@ -7,24 +7,42 @@
  *
  * Both forms run the same pipeline and give byte-identical outputs.
  */
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { runBuild, BuildError, PROBLEM_STATUSES, type BuildResult } from '../../pipeline/build.js';
+import { runBuild, BuildError, NoDemosFound, type BuildResult } from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
 import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
-import { CliError, EXIT_FAILURE, EXIT_LOCKED, EXIT_PARTIAL, EXIT_USAGE } from '../exit-codes.js';
+import {
+  CliError,
+  EXIT_FAILURE,
+  EXIT_LOCKED,
+  EXIT_NO_INPUT,
+  EXIT_PARTIAL,
+  EXIT_USAGE,
+} from '../exit-codes.js';
 import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/build-lock.js';
 import { progressObserver } from '../progress.js';
 import { lockWaitOption, positiveInt, positiveIntOrAuto } from '../option-parsers.js';
 import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
 import { expandDemoInputs } from '../demo-inputs.js';
+import { buildProblemLines } from '../demo-problems.js';
 import { prepareGameFolder, type GameFolderBuild } from '../game-folder.js';
+import { checkOutputPath, describeFsError } from '../output-paths.js';
+import { prepareNavBackup } from '../nav-backup.js';
+import { userCacheDir } from '../user-cache.js';
 
 interface BuildOptions {
   map?: string;
+  allMaps?: boolean;
+  mapsDir?: string;
+  outDir?: string;
+  reportsDir?: string;
+  navtest?: boolean;
+  /** false when --no-map was given (build without the map, on purpose). */
+  useMap?: boolean;
   bsp?: string;
   out?: string;
   gameDir?: string;
@@ -55,7 +73,27 @@ export function register(program: Command): void {
       'a pipeline file (.yaml/.json), or with --map: demo files, globs or folders (every .mvd2/.dm2, gzipped or not, under a folder)',
     )
     .option('--map <name>', 'map name (flag form); only segments played on it are used')
-    .option('--bsp <file>', 'the map (BSP v38) for spawn points (flag form)')
+    .option(
+      '--all-maps',
+      'build every map the demos were played on (with --game-dir, or --maps-dir and --out-dir): one line per map, then a table; maps missing from the game are skipped with a note (exit 3)',
+    )
+    .option('--maps-dir <dir>', '--all-maps: the folder of loose maps (MAP.bsp or maps/MAP.bsp)')
+    .option('--out-dir <dir>', '--all-maps with --maps-dir: the folder the navs are written to')
+    .option(
+      '--reports-dir <dir>',
+      'JSON and HTML build reports and nav test reports (default with --game-dir: navgen-reports/ in the working folder)',
+    )
+    .option('--no-navtest', '--all-maps: do not run the offline nav test on each nav')
+    .option(
+      '--bsp <file>',
+      'the map (BSP v38): spawn points, fill and the map checks (flag form; needed unless --game-dir or --no-map)',
+    )
+    .addOption(
+      new NoMapOption(
+        '--no-map',
+        'build from the demos alone, without the map (no spawn points, no fill, no map checks): only on purpose',
+      ),
+    )
     .option(
       '--out <file>',
       'the .nav to write (flag form; default with --game-dir: MOD/bots/nav/MAP.nav)',
@@ -78,14 +116,14 @@ export function register(program: Command): void {
     )
     .option(
       '--cache <dir>',
-      'per-demo cache folder (default .navgen-cache beside the pipeline, or in the working folder)',
+      'per-demo cache folder (default: $XDG_CACHE_HOME/navgen or ~/.cache/navgen; a pipeline file: .navgen-cache beside it)',
     )
     .option('--no-cache', 'do not read or write the per-demo cache')
     .option('--report <file>', 'write the JSON build report here')
     .option('--strafe-traces <file>', 'write the high-speed traversals archive here')
     .option(
       '--html <file>',
-      'write the HTML report here (default: <map>.report.html beside the .nav)',
+      'write the HTML report here (default: <map>.report.html beside the JSON report, or beside the .nav without one)',
     )
     .option('--no-html', 'do not write the HTML report')
     .option('--feedback <file>', 'navgen feedback file, or a navtest report (with --feedback-nav)')
@@ -99,6 +137,7 @@ export function register(program: Command): void {
     .option('-q, --quiet', 'print nothing but errors')
     .option('--no-progress', 'no progress bar or lines')
     .action(async (inputs: string[], opts: BuildOptions) => {
+      if (opts.allMaps) return allMaps(inputs, opts);
       const game =
         opts.gameDir !== undefined
           ? await gameFolder(opts)
@@ -113,8 +152,54 @@ export function register(program: Command): void {
     });
 }
 
+/** `--no-map` kept apart from `--map <name>` (commander would set the name to false). */
+class NoMapOption extends Option {
+  override attributeName(): string {
+    return 'useMap';
+  }
+}
+
+async function allMaps(inputs: string[], opts: BuildOptions): Promise<void> {
+  if (opts.map || opts.bsp || opts.out)
+    usage('--all-maps finds the maps itself: no --map, --bsp or --out');
+  if ((opts.gameDir === undefined) === (opts.mapsDir === undefined))
+    usage('--all-maps needs --game-dir DIR, or --maps-dir DIR with --out-dir DIR');
+  if (opts.mapsDir !== undefined && opts.outDir === undefined)
+    usage('--maps-dir needs --out-dir (where the navs go)');
+  if (inputs.length === 0) usage('no demo files or folders given');
+  const { runAllMaps } = await import('../all-maps/run-all-maps.js');
+  process.exitCode = await runAllMaps(expandDemoInputs(inputs), {
+    gameDir: opts.gameDir,
+    mod: opts.mod,
+    mapsDir: opts.mapsDir,
+    outDir: opts.outDir,
+    reportsDir: opts.reportsDir ?? opts.outDir ?? 'navgen-reports',
+    cache: opts.cache === false ? null : resolve(opts.cache ?? userCacheDir()),
+    workers: opts.workers,
+    minDemos: opts.minDemos,
+    html: opts.html !== false,
+    navtest: opts.navtest !== false,
+    keepDamagedPrefix: opts.keepDamagedPrefix === true,
+    json: opts.json === true,
+    quiet: opts.quiet === true,
+    progress: opts.progress !== false,
+  });
+}
+
 function usage(message: string): never {
   throw new CliError(message, EXIT_USAGE);
+}
+
+/**
+ * With --game-dir the reports stay out of the game folder: in --reports-dir (default
+ * navgen-reports/ in the working folder), the HTML one beside the JSON one.
+ */
+function gameReports(opts: BuildOptions): Pick<BuildOptions, 'report' | 'html'> {
+  const dir = opts.reportsDir ?? 'navgen-reports';
+  return {
+    report: opts.report ?? join(dir, `${opts.map}.report.json`),
+    html: opts.html ?? join(dirname(opts.report ?? join(dir, 'x')), `${opts.map}.report.html`),
+  };
 }
 
 async function gameFolder(opts: BuildOptions): Promise<GameFolderBuild> {
@@ -127,7 +212,11 @@ async function buildAction(
   opts: BuildOptions,
   game: GameFolderBuild | null,
 ): Promise<void> {
-  const spec = await specFrom(inputs, game ? { ...opts, bsp: game.bsp, out: game.out } : opts);
+  const spec = await specFrom(
+    inputs,
+    game ? { ...opts, bsp: game.bsp, out: game.out, ...gameReports(opts) } : opts,
+  );
+  checkOutputs(spec);
   if (game?.mapSource && !opts.quiet && !opts.json)
     process.stderr.write(`navgen: map ${opts.map} from ${game.mapSource}\n`);
   const started = Date.now();
@@ -139,13 +228,17 @@ async function buildAction(
   try {
     // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
     lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
-    const backup = await game?.backup();
-    if (backup && !opts.quiet && !opts.json)
-      process.stderr.write(`navgen: kept the nav being replaced as ${backup}\n`);
+    const backup = spec.file ? null : await prepareNavBackup(spec.output.nav);
     result = await runBuild(spec, progress);
+    const bak = await backup?.keep();
+    if (bak && !opts.quiet && !opts.json)
+      process.stderr.write(`navgen: kept the nav being replaced as ${bak}\n`);
   } catch (e) {
+    if (e instanceof NoDemosFound) throw new CliError(e.message, EXIT_NO_INPUT);
     if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
     if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
+    const fs = describeFsError(e);
+    if (fs) throw new CliError(fs, EXIT_FAILURE);
     throw e;
   } finally {
     progress.stop();
@@ -153,9 +246,13 @@ async function buildAction(
   }
   const seconds = (Date.now() - started) / 1000;
   if (opts.json)
-    process.stdout.write(JSON.stringify(buildSummaryJson(result, seconds), null, 2) + '\n');
-  else if (!opts.quiet) process.stdout.write(formatBuildSummary(result, seconds));
-  if (result.demos.some((d) => PROBLEM_STATUSES.has(d.status))) process.exitCode = EXIT_PARTIAL;
+    process.stdout.write(
+      JSON.stringify({ ...buildSummaryJson(result, seconds), cache: spec.cache }, null, 2) + '\n',
+    );
+  else if (!opts.quiet)
+    process.stdout.write(formatBuildSummary(result, seconds) + `cache ${spec.cache ?? 'off'}\n`);
+  else for (const p of buildProblemLines(result)) process.stderr.write(`navgen: ${p}\n`);
+  if (buildProblemLines(result).length > 0) process.exitCode = EXIT_PARTIAL;
 }
 
 async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineSpec> {
@@ -164,6 +261,8 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
     ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
     ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
   };
+  // Command-line builds cache in the user cache folder (a pipeline file: beside the file).
+  const flagCache = { cache: opts.cache ?? userCacheDir() };
   try {
     if (flagForm) {
       if (!opts.map || !opts.out)
@@ -172,6 +271,11 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
           EXIT_USAGE,
         );
       if (inputs.length === 0) throw new CliError('no demo files or folders given', EXIT_USAGE);
+      if (!opts.bsp && opts.useMap !== false)
+        usage(
+          'the flag form needs the map: --bsp MAP.bsp, or --game-dir DIR to find it in the game (or --no-map to build from the demos alone, without spawn points, fill or map checks)',
+        );
+      if (opts.bsp && opts.useMap === false) usage('--no-map and --bsp contradict each other');
       return await pipelineFromFlags({
         map: opts.map,
         bsp: opts.bsp,
@@ -185,6 +289,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
         feedbackNav: opts.feedbackNav,
         damaged: opts.keepDamagedPrefix ? 'keep-prefix' : undefined,
         ...overrides,
+        ...flagCache,
       });
     }
     if (inputs.length !== 1) {
@@ -218,4 +323,13 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
       throw new CliError(e.message, EXIT_USAGE);
     throw e;
   }
+}
+
+/** Outputs that cannot be written are said before the build, in one line each. */
+function checkOutputs(spec: PipelineSpec): void {
+  const o = spec.output;
+  checkOutputPath(o.nav, 'the nav');
+  if (o.report) checkOutputPath(o.report, 'the JSON report');
+  if (o.html) checkOutputPath(o.html, 'the HTML report');
+  if (o.strafeTraces) checkOutputPath(o.strafeTraces, 'the strafe traces');
 }

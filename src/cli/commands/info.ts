@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { summarizeDemo, type DemoSummary } from '../../sources/demo/demo-summary.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
+import { DemoParseError } from '../../sources/mvd2/errors.js';
 
 export function register(program: Command): void {
   program
@@ -77,9 +78,8 @@ export function formatSummary(s: DemoSummary): string {
   }
   if (s.error) {
     lines.push('');
-    lines.push(
-      `error: ${s.error.file}@0x${s.error.offset.toString(16)} segment ${s.error.segment} block ${s.error.block} frame ${s.error.frame}: ${s.error.reason} [${s.error.code}]`,
-    );
+    // The reader's own wording: positions it does not know (-1) are left out.
+    lines.push(`error: ${DemoParseError.fromData(s.error).message}`);
   }
   return lines.join('\n') + '\n';
 }

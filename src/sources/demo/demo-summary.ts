@@ -3,6 +3,7 @@
  * duration, sizes and warnings. A demo that fails part-way still gets a summary of what was
  * read before the failure, with the error.
  */
+import { stat } from 'node:fs/promises';
 import { lastValueFrom, reduce } from 'rxjs';
 import { DemoParseError, type DemoParseErrorData } from './errors.js';
 import {
@@ -159,6 +160,11 @@ export async function summarizeDemo(path: string): Promise<DemoSummary> {
   } catch (e) {
     if (!(e instanceof DemoParseError)) throw e;
     acc.summary.error = e.toData();
+    // The reader's end event (with the sizes) never came: measure the file itself.
+    acc.summary.fileBytes = await stat(path).then(
+      (st) => st.size,
+      () => 0,
+    );
   }
   const s = acc.summary;
   s.duration = s.segments.reduce((t, g) => t + g.duration, 0);

@@ -110,6 +110,15 @@ export function readDemo(path: string, options: ReadDemoOptions = {}): Observabl
           });
         }
       }
+      if (!decoder && bytes.gzip) {
+        // Say that the gzip layer held (almost) nothing, not that the file is that short.
+        const n = head?.length ?? 0;
+        throw new DemoParseError(
+          'EMPTY',
+          `gzip file of ${bytes.fileSize} byte(s) holds ${n} byte(s) after gunzip (cut short or damaged), fewer than the 4 a demo starts with`,
+          where(),
+        );
+      }
       if (!decoder) {
         // A stream of under four bytes: too short for either format (the MVD2 reader says so).
         decoder = decoderFor(null, decoderOptions, emit);

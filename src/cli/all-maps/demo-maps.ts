@@ -1,0 +1,87 @@
+/**
+ * Which maps each demo was played on, for `navgen build --all-maps`. A demo's maps are its
+ * segments' (a server that recorded across map changes writes several in one file). Reading
+ * them means reading the whole demo (a segment can start anywhere), so the answer is kept in
+ * the cache folder (`demo-maps.json`, by path, size and modification time): a second run over
+ * the same folder reads no demo for this step.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { summarizeDemo } from '../../sources/mvd2/demo-summary.js';
+import { DemoParseError } from '../../sources/mvd2/errors.js';
+import { writeFileAtomic } from '../../sinks/atomic-write.js';
+
+const INDEX = 'demo-maps.json';
+const VERSION = 1;
+
+interface IndexEntry {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly maps: readonly string[];
+  /** The reader's error, when the demo is damaged (its maps up to the damage are listed). */
+  readonly error: string | null;
+}
+
+export interface DemoMaps {
+  readonly path: string;
+  readonly maps: readonly string[];
+  readonly error: string | null;
+  /** Read now (false: from the index). */
+  readonly read: boolean;
+}
+
+async function loadIndex(cacheDir: string | null): Promise<Record<string, IndexEntry>> {
+  if (!cacheDir) return {};
+  try {
+    const data = JSON.parse(await readFile(join(cacheDir, INDEX), 'utf8')) as {
+      version?: number;
+      demos?: Record<string, IndexEntry>;
+    };
+    return data.version === VERSION && data.demos ? data.demos : {};
+  } catch {
+    return {}; // none yet, or unreadable: every demo is read again
+  }
+}
+
+/** The maps of every demo, in the order given; `onDemo` after each. */
+export async function demoMaps(
+  paths: readonly string[],
+  cacheDir: string | null,
+  onDemo: (d: DemoMaps, done: number) => void = () => undefined,
+): Promise<DemoMaps[]> {
+  const index = await loadIndex(cacheDir);
+  const out: DemoMaps[] = [];
+  let changed = false;
+  for (const path of paths) {
+    const st = await stat(path).catch(() => null);
+    const known = index[path];
+    let d: DemoMaps;
+    if (st && known && known.size === st.size && known.mtimeMs === st.mtimeMs) {
+      d = { path, maps: known.maps, error: known.error, read: false };
+    } else {
+      const s = await summarizeDemo(path);
+      const maps = [...new Set(s.segments.map((g) => g.map))];
+      const error = s.error ? DemoParseError.fromData(s.error).message : null;
+      d = { path, maps, error, read: true };
+      if (st) {
+        index[path] = { size: st.size, mtimeMs: st.mtimeMs, maps, error };
+        changed = true;
+      }
+    }
+    out.push(d);
+    onDemo(d, out.length);
+  }
+  if (cacheDir && changed) {
+    const text = JSON.stringify({ version: VERSION, demos: index }) + '\n';
+    // A cache that cannot be written only costs time on the next run.
+    await writeFileAtomic(join(cacheDir, INDEX), Buffer.from(text)).catch(() => undefined);
+  }
+  return out;
+}
+
+/** Demos by map, maps in name order, demos in the given order. */
+export function demosByMap(list: readonly DemoMaps[]): Map<string, string[]> {
+  const by = new Map<string, string[]>();
+  for (const d of list) for (const m of d.maps) by.set(m, [...(by.get(m) ?? []), d.path]);
+  return new Map([...by].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

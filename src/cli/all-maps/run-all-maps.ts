@@ -1,0 +1,246 @@
+/**
+ * `navgen build --all-maps --game-dir DIR DEMO-FOLDER…` (or `--maps-dir DIR --out-dir DIR`):
+ * every map the demos were played on, one build each, in map-name order.
+ *
+ * 1. Which maps the demos hold (demo-maps.ts, remembered in the cache folder).
+ * 2. Per map: its BSP from the game (loose or in its archives) or the maps folder; a map that
+ *    is missing is skipped with a one-line note. Then the same build as `--map MAP` with that
+ *    map's demos, sharing one cache folder (a demo's per-map votes are cached per map, so a
+ *    rerun reads no demo), the replaced nav kept as `.bak`, and the offline nav test.
+ * 3. One line of progress per map, then the table (map-table.ts) and every damaged demo.
+ *
+ * Exit code 3 when a map was skipped or failed or a demo was damaged; 1 when no map was built.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
+import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
+import { readNavFile } from '../../sinks/nav/read-nav.js';
+import { runNavtest } from '../../navtest/run-navtest.js';
+import { writeFileAtomic } from '../../sinks/atomic-write.js';
+import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-codes.js';
+import { prepareGameFolder } from '../game-folder.js';
+import { prepareNavBackup } from '../nav-backup.js';
+import { buildProblemLines } from '../demo-problems.js';
+import { describeFsError } from '../output-paths.js';
+import { demoMaps, demosByMap } from './demo-maps.js';
+import { formatMapTable, type MapRow } from './map-table.js';
+
+export interface AllMapsOptions {
+  readonly gameDir?: string;
+  readonly mod?: string;
+  readonly mapsDir?: string;
+  readonly outDir?: string;
+  readonly reportsDir: string;
+  readonly cache: string | null;
+  readonly workers?: number;
+  readonly minDemos?: number | 'auto';
+  readonly html: boolean;
+  readonly navtest: boolean;
+  readonly keepDamagedPrefix: boolean;
+  readonly json: boolean;
+  readonly quiet: boolean;
+  readonly progress: boolean;
+}
+
+interface MapPlace {
+  readonly bsp: string;
+  readonly out: string;
+  readonly source: string;
+  cleanup(): Promise<void>;
+}
+
+/** The map's BSP and where its nav goes; null with the reason when the map is not there. */
+async function locate(map: string, o: AllMapsOptions): Promise<MapPlace | string> {
+  if (o.gameDir !== undefined) {
+    try {
+      const g = await prepareGameFolder(o.gameDir, o.mod, map, undefined, undefined);
+      return { bsp: g.bsp, out: g.out, source: g.mapSource ?? g.bsp, cleanup: () => g.cleanup() };
+    } catch (e) {
+      if (e instanceof CliError && /is in none of/.test(e.message))
+        return `maps/${map}.bsp is not in the game`;
+      throw e;
+    }
+  }
+  const dir = resolve(o.mapsDir!);
+  for (const bsp of [join(dir, `${map}.bsp`), join(dir, 'maps', `${map}.bsp`)]) {
+    if (existsSync(bsp))
+      return {
+        bsp,
+        out: join(resolve(o.outDir!), `${map}.nav`),
+        source: bsp,
+        cleanup: async () => undefined,
+      };
+  }
+  return `${map}.bsp is not in ${dir}`;
+}
+
+function verdictOf(report: {
+  passed: boolean;
+  coverage_ratio: number;
+  bad_links: unknown[];
+  bad_nodes: unknown[];
+}): string {
+  const coverage = `coverage ${(report.coverage_ratio * 100).toFixed(0)}%`;
+  if (report.passed) return `passed, ${coverage}`;
+  return `FAILED: ${report.bad_links.length} bad links, ${report.bad_nodes.length} bad nodes, ${coverage}`;
+}
+
+export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions): Promise<number> {
+  const say = (line: string): void => {
+    if (!o.quiet && !o.json && o.progress) process.stderr.write(`navgen: ${line}\n`);
+  };
+  const started = Date.now();
+  const found = await demoMaps(demoPaths, o.cache, (d, n) => {
+    if (d.read)
+      say(
+        `[${n}/${demoPaths.length}] ${relative(process.cwd(), d.path) || d.path}: ${d.maps.join(', ') || 'no map'}`,
+      );
+  });
+  const byMap = demosByMap(found);
+  const warnings: string[] = [];
+  for (const d of found)
+    if (d.maps.length === 0)
+      warnings.push(`damaged demo ${d.error ?? d.path}: holds no map, not used`);
+  if (byMap.size === 0)
+    throw new CliError(
+      `no map found: none of the ${demoPaths.length} demo(s) holds a segment of any map`,
+      EXIT_NO_INPUT,
+    );
+  say(`${byMap.size} map(s) in ${demoPaths.length} demo(s): ${[...byMap.keys()].join(', ')}`);
+
+  const rows: MapRow[] = [];
+  let i = 0;
+  for (const [map, demos] of byMap) {
+    i++;
+    const tag = `[${i}/${byMap.size}] ${map}`;
+    const place = await locate(map, o);
+    if (typeof place === 'string') {
+      say(`${tag}: skipped: ${place}`);
+      rows.push({
+        map,
+        status: 'skipped',
+        demos: demos.length,
+        demosUsed: 0,
+        nodes: null,
+        links: null,
+        navtest: 'not run',
+        nav: null,
+        note: place,
+        damaged: false,
+      });
+      continue;
+    }
+    try {
+      rows.push(await buildMap(map, demos, place, o, tag, say, warnings));
+    } finally {
+      await place.cleanup();
+    }
+  }
+
+  const seconds = (Date.now() - started) / 1000;
+  const problems = [...new Set(warnings)];
+  if (o.json) {
+    process.stdout.write(
+      JSON.stringify(
+        {
+          maps: rows,
+          warnings: problems,
+          cache: o.cache,
+          seconds: Math.round(seconds * 100) / 100,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  } else if (!o.quiet) {
+    process.stdout.write(formatMapTable(rows));
+    for (const r of rows)
+      if (r.status !== 'built') process.stdout.write(`${r.status} ${r.map}: ${r.note}\n`);
+    for (const p of problems) process.stdout.write(`${p}\n`);
+    process.stdout.write(`cache ${o.cache ?? 'off'}\ntime ${seconds.toFixed(1)} s\n`);
+  } else {
+    for (const r of rows)
+      if (r.status !== 'built') process.stderr.write(`navgen: ${r.status} ${r.map}: ${r.note}\n`);
+    for (const p of problems) process.stderr.write(`navgen: ${p}\n`);
+  }
+  if (!rows.some((r) => r.status === 'built')) return EXIT_FAILURE;
+  const partial = problems.length > 0 || rows.some((r) => r.status !== 'built' || r.damaged);
+  return partial ? EXIT_PARTIAL : 0;
+}
+
+async function buildMap(
+  map: string,
+  demos: readonly string[],
+  place: MapPlace,
+  o: AllMapsOptions,
+  tag: string,
+  say: (line: string) => void,
+  warnings: string[],
+): Promise<MapRow> {
+  const t0 = Date.now();
+  const reports = resolve(o.reportsDir);
+  const spec = await pipelineFromFlags({
+    map,
+    bsp: place.bsp,
+    out: place.out,
+    demos,
+    minDemos: o.minDemos,
+    cache: o.cache ?? false,
+    workers: o.workers,
+    report: join(reports, `${map}.report.json`),
+    html: o.html ? join(reports, `${map}.report.html`) : false,
+    damaged: o.keepDamagedPrefix ? 'keep-prefix' : undefined,
+  });
+  const row = (fields: Partial<MapRow>): MapRow => ({
+    map,
+    status: 'built',
+    demos: demos.length,
+    demosUsed: 0,
+    nodes: null,
+    links: null,
+    navtest: 'not run',
+    nav: null,
+    note: null,
+    damaged: false,
+    ...fields,
+  });
+  let result: BuildResult;
+  try {
+    const backup = await prepareNavBackup(spec.output.nav);
+    result = await runBuild(spec);
+    await backup.keep();
+  } catch (e) {
+    const why = e instanceof BuildError ? e.message : describeFsError(e);
+    if (why === null) throw e;
+    const first = why.split('\n')[0];
+    say(`${tag}: failed: ${first}`);
+    return row({ status: 'failed', note: first });
+  }
+  const problems = buildProblemLines(result);
+  warnings.push(...problems);
+  const used = result.demos.filter((d) => d.used).length;
+  let navtest = 'not run';
+  if (o.navtest) {
+    const nav = (await readNavFile(spec.output.nav)).nav;
+    const run = await runNavtest(nav, place.bsp, map, {
+      workers: o.workers ?? availableParallelism(),
+    });
+    const out = join(reports, `${map}.navtest.json`);
+    await writeFileAtomic(out, Buffer.from(JSON.stringify(run.report, null, 1) + '\n', 'utf8'));
+    navtest = verdictOf(run.report);
+  }
+  say(
+    `${tag}: ${used} of ${demos.length} demo(s) used, ${result.nav.nodes} nodes, ${result.nav.links} links, nav test ${navtest} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+  return row({
+    demosUsed: used,
+    nodes: result.nav.nodes,
+    links: result.nav.links,
+    navtest,
+    nav: spec.output.nav,
+    damaged: problems.length > 0,
+    note: problems.length > 0 ? `${problems.length} damaged demo(s)` : null,
+  });
+}
