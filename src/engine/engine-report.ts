@@ -131,13 +131,22 @@ export interface EngineReportInput {
 }
 
 const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
-/** Python's round() for the figures trialstats.py prints: half to even, as its floats round. */
-function pyRound(x: number, d: number): number {
-  const m = x * 10 ** d;
-  const f = Math.floor(m);
-  const diff = m - f;
-  const r = diff > 0.5 ? f + 1 : diff < 0.5 ? f : f % 2 === 0 ? f : f + 1;
-  return r / 10 ** d;
+/**
+ * Python's `round(x, d)` for the figures trialstats.py prints: the exact binary value of `x`
+ * rounded to `d` decimals, an exact half to even. (`toFixed` with 30 more digits gives the
+ * exact expansion far enough to tell.)
+ */
+export function pyRound(x: number, d: number): number {
+  if (!Number.isFinite(x)) return x;
+  const neg = x < 0;
+  const full = Math.abs(x).toFixed(d + 30);
+  const dot = full.indexOf('.');
+  const kept = BigInt(full.slice(0, dot) + full.slice(dot + 1, dot + 1 + d));
+  const rest = full.slice(dot + 1 + d);
+  const half = '5'.padEnd(rest.length, '0');
+  const up = rest > half || (rest === half && kept % 2n === 1n);
+  const v = Number(up ? kept + 1n : kept) / 10 ** d;
+  return neg ? -v : v;
 }
 
 /** Environmental deaths of one run located at the demo's deaths: the k-th obituary of a bot is its k-th death. */

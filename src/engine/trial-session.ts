@@ -4,12 +4,14 @@
  * 8 bots is light; the machine's cores are not the limit). Each run's demo and console go to
  * `<outDir>/<label>/run<k>/`; each nav gets its {@link EngineReport}.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { NavFile } from '../nav/types.js';
 import { engineReport, type EngineReport } from './engine-report.js';
 import type { EngineInstall } from './engine-install.js';
 import type { RunAs } from './run-as.js';
+import { analyzeDemo } from './analyze-demo.js';
 import { runTrial, type TrialResult } from './run-trial.js';
 
 export interface SessionNav {
@@ -33,6 +35,11 @@ export interface SessionOptions {
   readonly runAs: RunAs | null;
   readonly outDir: string;
   readonly skill?: number;
+  /**
+   * A run whose folder already holds `trial.mvd2` and `console.log` (an interrupted session
+   * kept with the same `outDir`) is measured again instead of played again.
+   */
+  readonly reuse?: boolean;
   /** A progress line now and then. */
   readonly say?: (line: string) => void;
   readonly signal?: AbortSignal;
@@ -54,8 +61,11 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
   );
   const navBytes = await Promise.all(o.navs.map((n) => readFile(n.path)));
   const results = await Promise.all(
-    jobs.map(({ n, ni, r }) =>
-      runTrial({
+    jobs.map(async ({ n, ni, r }) => {
+      const dir = join(o.outDir, n.label, `run${r + 1}`);
+      if (o.reuse && existsSync(join(dir, 'trial.mvd2')) && existsSync(join(dir, 'console.log')))
+        return measuredAgain(dir, n.nav);
+      return runTrial({
         install: o.install,
         map: o.map,
         bspBytes: o.bspBytes,
@@ -66,14 +76,14 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
         noCombat: o.noCombat,
         runAs: o.runAs,
         skill: o.skill,
-        outDir: join(o.outDir, n.label, `run${r + 1}`),
+        outDir: dir,
         signal: o.signal,
         onProgress: (elapsed, deaths) =>
           say(
             `${o.map} ${n.label} run ${r + 1}: ${elapsed}/${o.seconds} s, ${deaths} environmental death(s)`,
           ),
-      }),
-    ),
+      });
+    }),
   );
   const trials = o.navs.map((_, ni) => results.filter((_, j) => jobs[j].ni === ni));
   const reports = o.navs.map((n, ni) =>
@@ -87,4 +97,16 @@ export async function runSession(o: SessionOptions): Promise<SessionResult> {
     }),
   );
   return { reports, trials };
+}
+
+async function measuredAgain(dir: string, nav: NavFile): Promise<TrialResult> {
+  const demo = join(dir, 'trial.mvd2');
+  const consoleLog = join(dir, 'console.log');
+  return {
+    demo,
+    consoleLog,
+    consoleText: await readFile(consoleLog, 'latin1'),
+    analysis: await analyzeDemo(demo, nav),
+    port: 0,
+  };
 }
