@@ -1,59 +1,62 @@
 /**
- * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 1] [--no-build | --iterate]
- * [--navs DIR] [--nav MAP=FILE]... [--ports A,B] [--keep DIR [--resume]]`: bots in the real AQtion server on navgen's nav
- * and on the engine's own nav.
+ * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 2] [--no-build | --iterate]
+ * [--navs DIR] [--nav MAP=FILE]... [--builds 2] [--no-combat] [--keep DIR [--resume]]`: bots in the
+ * real AQtion server on navgen's nav and on the engine's own nav, for a whole map set at once.
  *
- * For every fixture map that has an engine-generated nav (`../shared/fixtures/nav/<map>.autogen.nav`):
- * builds navgen's nav with the example pipeline (`pipelines/<map>.yaml` → `out/<map>/<map>.nav`;
- * `--iterate` builds it with `navgen iterate` instead (the offline tester's pruning, what
- * iterate ships); `--no-build` uses what is there; `--navs DIR` reads `DIR/<map>/<map>.nav` instead of out/ and
- * implies `--no-build`; `--nav MAP=FILE` takes that map's nav from FILE, e.g. a nav with planted
- * faults), then runs two bot trials at the same time, one per nav, on
- * two ports, with the same bots and seconds (`../shared/engine/bottrial`), reads each demo's frames
- * (`navgen frames --jsonl`) and summarises it with `trialstats.py`. Prints per map the raw
- * figures and the ratios navgen / engine of stuck seconds per bot-minute, environmental deaths
- * per bot-minute and distance per bot-minute. With `--runs n` each map runs n times and the
- * figures are the means of the per-run figures.
+ * A thin wrapper over `navgen trial --compare` (`src/engine/`): the map set is every fixture map
+ * with an engine-generated nav (`../shared/fixtures/nav/<map>.autogen.nav`) and a pipeline
+ * (`pipelines/<map>.yaml`), or `--maps`. First navgen's navs are built (`navgen build` of the
+ * pipeline → `out/<map>/<map>.nav`, or `navgen iterate` with `--iterate`; `--builds N` at a time,
+ * default 2: building is what loads the machine), unless `--no-build` (use out/ as it is),
+ * `--navs DIR` (read `DIR/<map>/<map>.nav`) or `--nav MAP=FILE` (that map's nav from FILE, e.g.
+ * one with planted faults). Then every trial of every map plays at once — maps × 2 navs × runs
+ * servers, each on a free port (`NAVGEN_ENGINE_PORTS=LOW-HIGH` restricts them), all with the
+ * same bots and seconds — and a table per map prints the means over the runs of the per-run
+ * figures: stuck seconds per bot-minute (ratio navgen / engine), the stuck seconds at spots only
+ * one of the two navs had (per bot-minute; the map-intrinsic spots cancel), environmental deaths
+ * per bot-minute, distance per bot-minute (ratio) and the share of nodes some bot visited.
  *
- * Bot games are random: a single run of a map moves these ratios by tens of percent. Maps run
- * one pair at a time (two servers use the machine's two cores).
+ * Bot games are random: a single run of a map moves these ratios by tens of percent.
+ * As root the servers run as the account `navgen-engine` (made when missing, as the engine
+ * scripts make it).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { compareReports, ratio, type NavComparison } from '../src/engine/compare.js';
+import { locateEngine } from '../src/engine/engine-install.js';
+import type { EngineReport } from '../src/engine/engine-report.js';
+import { resolveRunAs, runningAsRoot } from '../src/engine/run-as.js';
+import { runSession } from '../src/engine/trial-session.js';
+import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import {
   autogenNav,
-  botTrial,
+  ENGINE_DIR,
+  engineUser,
+  fixtureMap,
   HAVE_ENGINE,
   REPO_ROOT,
-  stuckSpots,
-  trialFrames,
-  trialStats,
-  type TrialStats,
-} from '../test/helpers/engine-trial.js';
-import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
+} from '../test/helpers/engine-oracle.js';
 
 // Trial demos are read on this thread: the inflate thread loads its module from dist/, which
-// may be mid-rebuild in a checkout being edited, and one demo at a time gains nothing from it.
+// may be mid-rebuild in a checkout being edited.
 process.env.NAVGEN_INFLATE_THREAD ??= '0';
-
-const FIXTURE_MAPS = ['wizs', 'city', 'urbanjungle', 'simplicity', 'beer'];
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
   const i = args.indexOf(name);
   return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 };
-const maps = arg('--maps', FIXTURE_MAPS.join(',')).split(',').filter(Boolean);
 const seconds = Number(arg('--seconds', '240'));
 const bots = Number(arg('--bots', '8'));
 const runs = Number(arg('--runs', '1'));
+const builds = Number(arg('--builds', '2'));
 const navsDir = arg('--navs', '');
 const build = !args.includes('--no-build') && !navsDir;
-// `--iterate`: build each nav with `navgen iterate` (the pipeline's builtin offline tester
-// prunes what the simulated bot fails, as shipped) instead of one `navgen build`.
 const viaIterate = args.includes('--iterate');
+const noCombat = args.includes('--no-combat');
 const navOverride = new Map<string, string>();
 args.forEach((a, i) => {
   const m = a === '--nav' ? /^([^=]+)=(.+)$/.exec(args[i + 1] ?? '') : null;
@@ -61,114 +64,164 @@ args.forEach((a, i) => {
 });
 const keepDir = arg('--keep', '');
 const resume = args.includes('--resume');
-if (!(seconds >= 10) || !Number.isInteger(bots) || bots < 1 || bots > 15 || !(runs >= 1)) {
-  console.error('bench:bots: --seconds >= 10, --bots in 1..15, --runs >= 1');
+if (
+  !(seconds >= 10) ||
+  !Number.isInteger(bots) ||
+  bots < 1 ||
+  bots > 15 ||
+  !(runs >= 1) ||
+  !(builds >= 1)
+) {
+  console.error('bench:bots: --seconds >= 10, --bots in 1..15, --runs >= 1, --builds >= 1');
   process.exit(2);
 }
 if (!HAVE_ENGINE) {
-  console.error('bench:bots: no engine at ../shared/engine (set NAVGEN_ENGINE)');
+  console.error(`bench:bots: no engine at ${ENGINE_DIR} (set NAVGEN_ENGINE)`);
   process.exit(2);
 }
+
+const navgenNav = (map: string) =>
+  navOverride.get(map) ?? join(navsDir || join(REPO_ROOT, 'out'), map, `${map}.nav`);
+
+/** Every fixture map with an engine nav and (to build navgen's) a pipeline or a given nav. */
+function defaultMaps(): string[] {
+  const navDir = join(autogenNav('x'), '..');
+  return readdirSync(navDir)
+    .filter((f) => f.endsWith('.autogen.nav'))
+    .map((f) => f.replace(/\.autogen\.nav$/, ''))
+    .filter((m) =>
+      navsDir || !build
+        ? existsSync(navgenNav(m))
+        : existsSync(join(REPO_ROOT, 'pipelines', `${m}.yaml`)),
+    )
+    .sort();
+}
+const maps = arg('--maps', '') ? arg('--maps', '').split(',').filter(Boolean) : defaultMaps();
 
 const root = keepDir || mkdtempSync(join(tmpdir(), 'navgen-bots-'));
-// Two UDP ports, navgen's trial then the engine nav's (`--ports A,B`: runs at the same time as
-// another bench need their own).
-const [PORT_NAVGEN, PORT_ENGINE] = arg('--ports', '27961,27962').split(',').map(Number);
-if (![PORT_NAVGEN, PORT_ENGINE].every((p) => Number.isInteger(p) && p > 1024 && p < 65536)) {
-  console.error('bench:bots: --ports A,B (two UDP ports above 1024)');
-  process.exit(2);
-}
+const started = Date.now();
+const clock = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+console.log(
+  `bench:bots: ${maps.length} maps (${maps.join(', ')}); ${bots} bots × ${seconds} s, ${runs} run(s) per nav` +
+    `${noCombat ? ', no combat' : ''}; trial folders in ${root}`,
+);
 
-interface Side {
-  stats: TrialStats;
-  /** Longest single stuck stretch. [Units: s] */
-  worstStuck: number;
-  /** Share of stuck time spent more than 100 units from every node of the nav. */
-  farShare: number;
-}
-
-async function trial(map: string, nav: string, dir: string, port: number): Promise<Side> {
-  mkdirSync(dir, { recursive: true });
-  // --keep DIR --resume: a trial already recorded there (an interrupted run) is summarised again.
-  if (!(resume && existsSync(join(dir, 'trial.mvd2'))))
-    await botTrial({ map, nav, seconds, outDir: dir, bots, port });
-  const frames = await trialFrames(dir);
-  const stats = await trialStats(dir, nav, frames);
-  const spots = await stuckSpots(frames);
-  const nodes = (await readNavFile(nav)).nav.nodes;
-  const far = (p: readonly number[]) =>
-    nodes.every(
-      (n) => Math.hypot(n.origin[0] - p[0], n.origin[1] - p[1], n.origin[2] - p[2]) > 100,
-    );
-  const total = spots.reduce((a, x) => a + x.seconds, 0);
-  const farTime = spots.filter((x) => far(x.position)).reduce((a, x) => a + x.seconds, 0);
-  return {
-    stats,
-    worstStuck: spots.reduce((m, x) => Math.max(m, x.seconds), 0),
-    farShare: total > 0 ? farTime / total : 0,
+// 1. Builds, a few at a time.
+const run = promisify(execFile);
+if (build) {
+  const queue = maps.filter((m) => !navOverride.has(m));
+  const worker = async () => {
+    for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
+      await run(
+        process.execPath,
+        [
+          join(REPO_ROOT, 'bin', 'navgen'),
+          viaIterate ? 'iterate' : 'build',
+          `pipelines/${m}.yaml`,
+          '--no-progress',
+          '--quiet',
+        ],
+        { cwd: REPO_ROOT, maxBuffer: 1 << 26 },
+      ).catch((e: { code?: number; stderr?: string }) => {
+        // iterate exits 4 when it shipped its best iteration without passing: a nav all the same.
+        if (!(viaIterate && e.code === 4)) throw new Error(`building ${m}: ${e.stderr ?? e}`);
+      });
+      console.log(`[${clock()}] built ${m}`);
+    }
   };
+  await Promise.all(Array.from({ length: builds }, worker));
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const envTotal = (s: TrialStats) => s.env_per_bot_min ?? 0;
-const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? 1 : Infinity) : a / b);
-const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
-
-console.log(
-  `bench:bots: ${maps.join(', ')}; ${bots} bots × ${seconds} s, ${runs} run(s) per map; trial folders in ${root}`,
-);
-const rows: string[] = [];
-for (const map of maps) {
-  const nav = navOverride.get(map) ?? join(navsDir || join(REPO_ROOT, 'out'), map, `${map}.nav`);
-  if (build && !navOverride.has(map)) {
-    execFileSync(
-      process.execPath,
-      [
-        join(REPO_ROOT, 'bin', 'navgen'),
-        viaIterate ? 'iterate' : 'build',
-        `pipelines/${map}.yaml`,
-        '--no-progress',
-      ],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-  }
-  const ours: Side[] = [];
-  const theirs: Side[] = [];
-  for (let r = 0; r < runs; r++) {
-    const dir = join(root, map, `run${r}`);
-    const [a, b] = await Promise.all([
-      trial(map, nav, join(dir, 'navgen'), PORT_NAVGEN),
-      trial(map, autogenNav(map), join(dir, 'engine'), PORT_ENGINE),
-    ]);
-    ours.push(a);
-    theirs.push(b);
-    console.log(
-      `${map} run ${r + 1}: navgen ${JSON.stringify(a.stats)}\n${map} run ${r + 1}: engine ${JSON.stringify(b.stats)}`,
-    );
-  }
-  const m = (xs: Side[], f: (s: TrialStats) => number) => mean(xs.map((x) => f(x.stats)));
-  const stuck = [
-    m(ours, (s) => s.stuck_s_per_bot_min ?? 0),
-    m(theirs, (s) => s.stuck_s_per_bot_min ?? 0),
-  ];
-  const env = [m(ours, envTotal), m(theirs, envTotal)];
-  const dist = [m(ours, (s) => s.dist_per_bot_min ?? 0), m(theirs, (s) => s.dist_per_bot_min ?? 0)];
-  const nodes = [m(ours, (s) => s.nodes), m(theirs, (s) => s.nodes)];
-  const worst = [mean(ours.map((s) => s.worstStuck)), mean(theirs.map((s) => s.worstStuck))];
-  const farShare = [mean(ours.map((s) => s.farShare)), mean(theirs.map((s) => s.farShare))];
-  rows.push(
-    `| ${map} | ${fmt(ratio(stuck[0], stuck[1]))} | ${fmt(stuck[0])} / ${fmt(stuck[1])} | ` +
-      `${fmt(ratio(env[0], env[1]))} | ${fmt(env[0], 3)} / ${fmt(env[1], 3)} | ` +
-      `${fmt(ratio(dist[0], dist[1]))} | ${fmt(dist[0], 0)} / ${fmt(dist[1], 0)} | ` +
-      `${fmt(worst[0], 1)} / ${fmt(worst[1], 1)} | ` +
-      `${fmt(farShare[0] * 100, 0)} % / ${fmt(farShare[1] * 100, 0)} % | ${nodes[0]} / ${nodes[1]} |`,
+// 2. Every trial at once.
+const install = locateEngine(ENGINE_DIR);
+const runAs = resolveRunAs(engineUser(), runningAsRoot());
+const ticker = setInterval(() => console.log(`[${clock()}] trials playing…`), 60_000);
+interface MapResult {
+  map: string;
+  navgen: EngineReport;
+  engine: EngineReport;
+  comparison: NavComparison;
+}
+let results: MapResult[];
+try {
+  results = await Promise.all(
+    maps.map(async (map): Promise<MapResult> => {
+      const ours = navgenNav(map);
+      const theirs = autogenNav(map);
+      const session = await runSession({
+        install,
+        map,
+        bspBytes: readFileSync(fixtureMap(map)),
+        navs: [
+          { label: 'navgen', path: ours, nav: (await readNavFile(ours)).nav },
+          { label: 'engine', path: theirs, nav: (await readNavFile(theirs)).nav },
+        ],
+        bots,
+        seconds,
+        runs,
+        noCombat,
+        runAs,
+        outDir: join(root, map),
+        reuse: resume,
+      });
+      const [navgen, engine] = session.reports;
+      console.log(`[${clock()}] ${map}: measured`);
+      return { map, navgen, engine, comparison: compareReports(navgen, engine) };
+    }),
   );
+} finally {
+  clearInterval(ticker);
 }
 
+// 3. The table: means over the runs of the per-run figures.
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const per = (r: EngineReport, f: (x: EngineReport['per_run'][number]) => number | null) =>
+  mean(r.per_run.map((x) => f(x) ?? 0));
+const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+const rows = results.map(({ map, navgen, engine, comparison }) => {
+  const stuck = [
+    per(navgen, (x) => x.stuck_s_per_bot_min),
+    per(engine, (x) => x.stuck_s_per_bot_min),
+  ];
+  const env = [per(navgen, (x) => x.env_per_bot_min), per(engine, (x) => x.env_per_bot_min)];
+  const dist = [per(navgen, (x) => x.dist_per_bot_min), per(engine, (x) => x.dist_per_bot_min)];
+  const cov = [per(navgen, (x) => x.coverage_ratio), per(engine, (x) => x.coverage_ratio)];
+  return {
+    map,
+    stuckRatio: ratio(stuck[0], stuck[1]),
+    stuck,
+    own: [comparison.a.own_stuck_s_per_bot_min, comparison.b.own_stuck_s_per_bot_min],
+    env,
+    distRatio: ratio(dist[0], dist[1]),
+    dist,
+    cov,
+    nodes: [navgen.nodes, engine.nodes],
+  };
+});
 console.log(
-  `\n${bots} bots × ${seconds} s, ${runs} run(s); ratio = navgen / engine autogen nav; per bot-minute\n` +
-    '| map | stuck ratio | stuck s (navgen / engine) | env. deaths ratio | env. deaths | distance ratio | distance (u) | longest stuck s | stuck > 100 u from a node | nodes |\n' +
-    '|---|---|---|---|---|---|---|---|---|---|',
+  `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
+    'navgen / engine autogen nav; per bot-minute; wall time ' +
+    clock() +
+    '\n| map | stuck s ratio | stuck s (navgen / engine) | stuck s at spots only one nav has (navgen / engine) | env. deaths navgen · engine | distance ratio | nodes visited (navgen / engine) | nodes |\n' +
+    '|---|---|---|---|---|---|---|---|',
 );
-for (const r of rows) console.log(r);
+for (const r of rows)
+  console.log(
+    `| ${r.map} | ${fmt(r.stuckRatio)} | ${fmt(r.stuck[0])} / ${fmt(r.stuck[1])} | ${fmt(r.own[0])} / ${fmt(r.own[1])} | ` +
+      `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.nodes[0]} / ${r.nodes[1]} |`,
+  );
+const ratios = rows.map((r) => r.stuckRatio).sort((a, b) => a - b);
+const median =
+  ratios.length % 2
+    ? ratios[(ratios.length - 1) / 2]
+    : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
+console.log(
+  `\nstuck ratio: median ${fmt(median)}, below 1.0 on ${rows.filter((r) => r.stuckRatio < 1).length} of ${rows.length} maps; ` +
+    `env. deaths within engine + 0.05 on ${rows.filter((r) => r.env[0] <= r.env[1] + 0.05).length}; ` +
+    `distance ratio ≥ 0.95 on ${rows.filter((r) => r.distRatio >= 0.95).length}`,
+);
+writeFileSync(
+  join(root, 'bench-bots.json'),
+  JSON.stringify({ bots, seconds, runs, noCombat, rows }, null, 1),
+);
 if (!keepDir) rmSync(root, { recursive: true, force: true });

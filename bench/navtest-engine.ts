@@ -1,11 +1,13 @@
 /**
- * `npm run bench:navtest-engine [-- --map wizs] [--seconds 240] [--bots 8] [--port 27990]`:
+ * `npm run bench:navtest-engine [-- --map wizs] [--seconds 240] [--bots 8] [--no-combat]`:
  * is the offline nav test worth what it predicts? On a fixture map: navgen's draft (the example
  * pipeline) with impossible links planted between its own nodes (found with the collision model
  * by `test/navtest/impossible-links.ts`: walls, ledges above jump height (to a new node on the
  * ledge, with a way back down), gaps wider than a running jump, fatal drops), tested offline; then real bots play on the same nav in the real AQtion
- * server (`../shared/engine/bottrial`), and every place where a bot got stuck (trialstats.py's
- * rule: < 24 u in 3 s) is matched to the nearest link of the nav. Prints a table: stuck spots and
+ * server (`src/engine/`, as `navgen trial` runs it), and every place where a bot got stuck
+ * (trialstats.py's rule: < 24 u in 3 s) is matched to the nearest link of the nav. Also prints
+ * the engine report's verdict on the planted links: which of them real bots tried, and which
+ * are in its `bad_links`, and the environmental deaths at the planted drops' nodes. Prints a table: stuck spots and
  * seconds on links the offline test failed (planted or not), on links it passed, and far from
  * any link; and, per planted link, whether bots got stuck on it.
  *
@@ -14,15 +16,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { locateEngine } from '../src/engine/engine-install.js';
+import { nearestLink } from '../src/engine/nearest-link.js';
+import { resolveRunAs, runningAsRoot } from '../src/engine/run-as.js';
+import { runTrial } from '../src/engine/run-trial.js';
+import { engineReport } from '../src/engine/engine-report.js';
 import {
-  botTrial,
+  ENGINE_DIR,
+  engineUser,
+  fixtureMap,
   HAVE_ENGINE,
-  nearestLink,
   REPO_ROOT,
-  stuckSpots,
-  trialFrames,
-  trialStats,
-} from '../test/helpers/engine-trial.js';
+} from '../test/helpers/engine-oracle.js';
 import * as find from '../test/navtest/impossible-links.js';
 
 const dist = '../dist/';
@@ -59,7 +65,7 @@ const arg = (name: string, fallback: string) => {
 const MAP = arg('--map', 'wizs');
 const SECONDS = Number(arg('--seconds', '240'));
 const BOTS = Number(arg('--bots', '8'));
-const PORT = Number(arg('--port', '27990'));
+const NO_COMBAT = args.includes('--no-combat');
 /** A stuck spot belongs to a link passing this close. [Units: u] */
 const ON_LINK = 48;
 if (!HAVE_ENGINE) {
@@ -164,20 +170,31 @@ try {
 
   // 4. Real bots.
   const out = join(dir, 'trial');
-  const loaded = await botTrial({
+  const trial = await runTrial({
+    install: locateEngine(ENGINE_DIR),
     map: MAP,
-    nav: plantedPath,
-    seconds: SECONDS,
-    outDir: out,
+    bspBytes: readFileSync(spec.bsp ?? fixtureMap(MAP)),
+    navBytes: readFileSync(plantedPath),
+    nav,
     bots: BOTS,
-    port: PORT,
+    seconds: SECONDS,
+    noCombat: NO_COMBAT,
+    runAs: resolveRunAs(engineUser(), runningAsRoot()),
+    outDir: out,
   });
   console.log(
-    `engine: ${loaded.split('\n').find((l) => /loaded|nodes/i.test(l)) ?? loaded.split('\n')[0]}`,
+    `engine: ${/loaded \S+ containing \d+ nodes/.exec(trial.consoleText)?.[0] ?? 'no "loaded" line in its console'}`,
   );
-  const frames = await trialFrames(out);
-  const stats = await trialStats(out, plantedPath, frames);
-  const spots = await stuckSpots(frames);
+  const report = engineReport({
+    map: MAP,
+    nodeCount: nav.nodes.length,
+    bots: BOTS,
+    seconds: SECONDS,
+    noCombat: NO_COMBAT,
+    runs: [{ analysis: trial.analysis, consoleText: trial.consoleText }],
+  });
+  const stats = report.per_run[0];
+  const spots = trial.analysis.spots;
 
   // 5. Where the bots got stuck.
   const rows = {
@@ -208,7 +225,7 @@ try {
   }
   const totalS = spots.reduce((t, s) => t + s.seconds, 0);
   console.log(
-    `trial: ${BOTS} bots × ${SECONDS} s, ${stats.bot_minutes.toFixed(1)} bot-minutes, ${spots.length} stuck spots, ${totalS.toFixed(1)} s stuck; ` +
+    `trial: ${BOTS} bots × ${SECONDS} s${NO_COMBAT ? ' (no combat)' : ''}, ${stats.bot_minutes.toFixed(1)} bot-minutes, ${spots.length} stuck spots, ${totalS.toFixed(1)} s stuck; ` +
       `environmental deaths ${JSON.stringify(stats.env_deaths)}`,
   );
   console.log('\n| where the bots got stuck | spots | stuck s | share of stuck time |');
@@ -220,15 +237,29 @@ try {
   console.log(
     `\nbase rate: ${failed.size} of ${run.links} links (${((100 * failed.size) / run.links).toFixed(2)} %) failed offline`,
   );
-  console.log('\n| planted link | kind | offline | real bots stuck on it (s) |');
-  console.log('|---|---|---|---|');
+  console.log(
+    '\n| planted link | kind | offline | real bots stuck on it (s) | engine: tried / failed | in bad_links | env. deaths at target |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const bad = new Set(report.bad_links.map(([a, b]) => `${a}>${b}`));
   for (const p of planted) {
     const k = `${p.from}>${p.to}`;
     const d = run.report.links.find((l) => l.from === p.from && l.to === p.to);
+    const e = report.link_stats.find((l) => l.from === p.from && l.to === p.to);
+    const envAt = report.node_stats.find((n) => n.node === p.to)?.env_deaths ?? 0;
     console.log(
-      `| ${p.from} → ${p.to} | ${p.kind} | ${d?.passed ? 'passed' : `failed (${d?.reason})`} | ${(stuckOnPlanted.get(k) ?? 0).toFixed(1)} |`,
+      `| ${p.from} → ${p.to} | ${p.kind} | ${d?.passed ? 'passed' : `failed (${d?.reason})`} | ${(stuckOnPlanted.get(k) ?? 0).toFixed(1)} | ` +
+        `${e?.traversals ?? 0} / ${e?.failures ?? 0} | ${bad.has(k) ? 'yes' : 'no'} | ${envAt} |`,
     );
   }
+  const tried = planted.filter((p) =>
+    report.link_stats.some((l) => l.from === p.from && l.to === p.to),
+  );
+  const triedFailed = tried.filter((p) => bad.has(`${p.from}>${p.to}`));
+  console.log(
+    `\nplanted links real bots tried: ${tried.length} of ${planted.length}; of those in bad_links: ${triedFailed.length}; ` +
+      `bad_links of the whole nav: ${report.bad_links.length}`,
+  );
 } finally {
   if (!args.includes('--keep')) rmSync(dir, { recursive: true, force: true });
 }

@@ -16,15 +16,16 @@ import { runBuild } from '../../src/pipeline/build.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { describeFixtures, REPO_ROOT } from '../helpers/fixtures.js';
-import { autogenNav, ENGINE_DIR, HAVE_ENGINE, navload } from '../helpers/engine-trial.js';
+import { freePort } from '../../src/engine/free-port.js';
+import { autogenNav, ENGINE_DIR, HAVE_ENGINE, navload } from '../helpers/engine-oracle.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-navload-'));
 const maps = readdirSync(join(REPO_ROOT, 'pipelines'))
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => f.replace(/\.yaml$/, ''))
   .sort();
-/** Each engine run gets its own port, in case a previous one is still shutting down. */
-let port = 27971;
+/** Each engine run gets a free port of its own (several suites may share the machine). */
+const port = () => freePort();
 
 const describeEngine: (name: string, fn: () => void) => void = HAVE_ENGINE
   ? describeFixtures
@@ -61,7 +62,7 @@ describeEngine('the real engine loads the navs the example pipelines build', () 
   for (const map of maps) {
     it(`${map}: LOADED with the file's node count`, async () => {
       const { path, nodes } = built.get(map)!;
-      const r = await navload(map, path, port++);
+      const r = await navload(map, path, await port());
       expect(r.result, r.output).toBe('LOADED');
       expect(r.nodes).toBe(nodes);
     }, 60_000);
@@ -69,7 +70,7 @@ describeEngine('the real engine loads the navs the example pipelines build', () 
 
   it("calibration: the engine's own nav loads with its node count", async () => {
     const path = autogenNav('beer');
-    const r = await navload('beer', path, port++);
+    const r = await navload('beer', path, await port());
     expect(r.result, r.output).toBe('LOADED');
     expect(r.nodes).toBe((await readNavFile(path)).nav.nodes.length);
   }, 60_000);
@@ -82,7 +83,7 @@ describeEngine('the real engine loads the navs the example pipelines build', () 
     bytes.writeInt32LE(55, 1);
     bytes.writeInt32LE(1000, 5);
     writeFileSync(bad, bytes);
-    const r = await navload('beer', bad, port++);
+    const r = await navload('beer', bad, await port());
     expect(r.result === 'LOADED' && r.nodes > 0, r.output).toBe(false);
   }, 60_000);
 });

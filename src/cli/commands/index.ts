@@ -89,6 +89,12 @@ export const commands: readonly CommandEntry[] = [
     load: () => import('./navtest.js'),
   },
   {
+    name: 'trial',
+    args: '<nav>',
+    summary: "let real bots judge a .nav in an AQtion server install (the engine's own report)",
+    load: () => import('./trial.js'),
+  },
+  {
     name: 'iterate',
     args: '<pipeline>',
     summary: 'build, test with navtest, remove what failed, rebuild until the test passes',

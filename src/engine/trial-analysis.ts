@@ -1,0 +1,353 @@
+/**
+ * One pass over a trial's demo: what every bot did, frame by frame (10 Hz), measured against
+ * the nav it played on. Fed {@link DemoEvent}s in file order (`feed`), then `result()`.
+ *
+ * The bot-time figures follow `../shared/engine/trialstats.py` exactly, so that they agree
+ * with it on the same demo: a bot is alive in frames with pm_type 0; the recorder's dummy is
+ * skipped; a bot's history is cleared when it is not alive and at every new segment; distance
+ * adds the steps between consecutive alive frames shorter than 100 units (longer ones are
+ * teleports and respawns); a frame is stuck when the bot moved less than 24 units over the
+ * last 30 frames (3 s). Consecutive stuck frames of one bot are one stuck spot.
+ *
+ * Against the nav:
+ * - a bot visits a node when it comes within {@link TrialAnalysisOptions.reach} of it (each
+ *   node on its own: one position may visit several), and is *at* the nearest such node;
+ * - a link A→B is traversed when a bot at A next arrives at B. When it leaves A's reach towards
+ *   nowhere in particular, the link it was heading along is the one of A's links whose
+ *   direction is closest to where it left (within 60°); that attempt fails when the bot dies,
+ *   or when the link's time (`simulateLinkDefaults`: 1.5 s + length at 100 u/s, at most 12 s)
+ *   runs out before it arrives at any node. Arriving at a node A has no link to ends the
+ *   attempt without a verdict (the bot went off the nav's routes);
+ * - deaths are where the bot last stood alive, matched to the nearest node.
+ */
+import type { NavFile } from '../nav/types.js';
+import type { DemoEvent } from '../sources/mvd2/types.js';
+import { simulateLinkDefaults } from '../navtest/simulate-link.js';
+import { NodeGrid } from './node-grid.js';
+
+export interface TrialAnalysisOptions {
+  /** A bot this close to a node is at it. [Units: world units] */
+  readonly reach: number;
+  /** Frames in the stuck window. [Units: frames at 10 Hz] */
+  readonly stuckWindow: number;
+  /** Less movement than this over the window is stuck. [Units: world units] */
+  readonly stuckRadius: number;
+  /** Steps at least this long are not walked (teleports, respawns). [Units: world units] */
+  readonly maxStep: number;
+  /** Least cosine between the way a bot left a node and a link's direction to take it for that link. */
+  readonly minHeadingCos: number;
+}
+
+export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
+  reach: 48,
+  stuckWindow: 30,
+  stuckRadius: 24,
+  maxStep: 100,
+  minHeadingCos: 0.5,
+});
+
+/** A stretch of time in which one bot stayed put. */
+export interface StuckSpot {
+  readonly slot: number;
+  /** Segment and frame where the stretch was first detected (its window started 3 s before). */
+  readonly seg: number;
+  readonly frame: number;
+  /** Mean of the bot's positions at the stretch's stuck frames. [Units: world units] */
+  readonly position: [number, number, number];
+  /** Stuck frames / 10. [Units: s] */
+  readonly seconds: number;
+  /** Nearest node of the nav. */
+  readonly node: number;
+}
+
+export interface DeathInDemo {
+  readonly slot: number;
+  /** The slot's player name at the time. */
+  readonly name: string;
+  readonly seg: number;
+  readonly frame: number;
+  /** Where the bot last stood alive. [Units: world units] */
+  readonly position: [number, number, number];
+  readonly node: number;
+}
+
+export interface LinkCounts {
+  readonly from: number;
+  readonly to: number;
+  traversals: number;
+  failures: number;
+  /** Failures by death. */
+  died: number;
+  /** Failures by running out of the link's time. */
+  timedOut: number;
+}
+
+export interface TrialAnalysis {
+  readonly map: string;
+  /** Alive bot frames / 600, unrounded. [Units: bot-minutes] */
+  readonly botMinutes: number;
+  readonly aliveFrames: number;
+  readonly stuckFrames: number;
+  /** [Units: world units] */
+  readonly distance: number;
+  readonly spots: StuckSpot[];
+  readonly deaths: DeathInDemo[];
+  /** Per node: entries into its reach. */
+  readonly visits: number[];
+  /** Links some bot tried, in nav order (node by node, links in stored order). */
+  readonly links: LinkCounts[];
+  /** Bot slots seen alive, ascending. */
+  readonly botSlots: number[];
+  /** Names by slot (the last name a slot had). */
+  readonly names: Record<number, string>;
+}
+
+type Vec = [number, number, number];
+
+interface Attempt {
+  from: number;
+  link: number;
+  deadline: number;
+}
+
+interface BotState {
+  history: Vec[];
+  last: Vec | null;
+  at: number;
+  /** Nodes within reach at the last alive frame. */
+  near: Set<number>;
+  lastNode: number;
+  attempt: Attempt | null;
+  alive: boolean;
+  spot: { seg: number; frame: number; sum: Vec; n: number } | null;
+}
+
+const dist = (a: readonly number[], b: readonly number[]) =>
+  Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+export class TrialAnalyzer {
+  private readonly o: TrialAnalysisOptions;
+  private readonly grid: NodeGrid;
+  private readonly origins: Vec[];
+  /** Per node: its links' targets and their index in `linkCounts`. */
+  private readonly linkIndex: { target: number; index: number }[][];
+  private readonly linkCounts: LinkCounts[] = [];
+  private readonly linkTimes: number[] = [];
+  private readonly bots = new Map<number, BotState>();
+  private readonly names = new Map<number, string>();
+  private readonly seenSlots = new Set<number>();
+  private map = '';
+  private dummy = -1;
+  private seg = 0;
+  private frameCounter = 0;
+  private aliveFrames = 0;
+  private stuckFrames = 0;
+  private distance = 0;
+  private readonly spots: StuckSpot[] = [];
+  private readonly deaths: DeathInDemo[] = [];
+  private readonly visits: number[];
+
+  constructor(nav: NavFile, options: Partial<TrialAnalysisOptions> = {}) {
+    this.o = { ...trialAnalysisDefaults, ...options };
+    this.origins = nav.nodes.map((n) => [n.origin[0], n.origin[1], n.origin[2]]);
+    this.grid = new NodeGrid(this.origins, this.o.reach);
+    this.visits = new Array<number>(nav.nodes.length).fill(0);
+    const sim = simulateLinkDefaults;
+    this.linkIndex = nav.nodes.map((n, from) =>
+      n.links.map((l) => {
+        const index = this.linkCounts.length;
+        this.linkCounts.push({
+          from,
+          to: l.target,
+          traversals: 0,
+          failures: 0,
+          died: 0,
+          timedOut: 0,
+        });
+        const len = dist(this.origins[from], this.origins[l.target]);
+        this.linkTimes.push(Math.min(sim.maxSeconds, sim.baseSeconds + len / sim.minSpeed));
+        return { target: l.target, index };
+      }),
+    );
+  }
+
+  feed(e: DemoEvent): void {
+    if (e.kind === 'segment') {
+      for (const [slot, b] of this.bots) this.closeSpot(slot, b);
+      this.bots.clear();
+      this.dummy = e.clientNum;
+      this.seg = e.segment;
+      this.map = e.map;
+      e.playerNames.forEach((n, slot) => {
+        if (n) this.names.set(slot, n);
+      });
+      return;
+    }
+    if (e.kind === 'player-name') {
+      this.names.set(e.slot, e.name);
+      return;
+    }
+    if (e.kind !== 'frame') return;
+    this.frameCounter++;
+    for (const p of e.players) {
+      if (p.slot === this.dummy) continue;
+      let b = this.bots.get(p.slot);
+      if (!b) {
+        b = {
+          history: [],
+          last: null,
+          at: -1,
+          near: new Set(),
+          lastNode: -1,
+          attempt: null,
+          alive: false,
+          spot: null,
+        };
+        this.bots.set(p.slot, b);
+      }
+      if (p.pmType !== 0) {
+        if (b.alive && b.last) this.die(p.slot, b, e.index);
+        b.alive = false;
+        b.history.length = 0;
+        b.last = null;
+        b.near.clear();
+        this.closeSpot(p.slot, b);
+        continue;
+      }
+      this.seenSlots.add(p.slot);
+      b.alive = true;
+      const pos: Vec = [p.origin[0], p.origin[1], p.origin[2]];
+      this.aliveFrames++;
+      const h = b.history;
+      h.push(pos);
+      if (h.length >= 2) {
+        const step = dist(h[h.length - 1], h[h.length - 2]);
+        if (step < this.o.maxStep) this.distance += step;
+      }
+      let stuck = false;
+      if (h.length > this.o.stuckWindow) {
+        stuck = dist(h[h.length - 1], h[h.length - 1 - this.o.stuckWindow]) < this.o.stuckRadius;
+        if (stuck) this.stuckFrames++;
+        h.shift();
+      }
+      if (stuck) {
+        if (!b.spot) b.spot = { seg: this.seg, frame: e.index, sum: [0, 0, 0], n: 0 };
+        b.spot.sum[0] += pos[0];
+        b.spot.sum[1] += pos[1];
+        b.spot.sum[2] += pos[2];
+        b.spot.n++;
+      } else this.closeSpot(p.slot, b);
+      b.last = pos;
+      this.follow(b, pos);
+    }
+  }
+
+  /** Node and link bookkeeping for an alive bot at `pos`. */
+  private follow(b: BotState, pos: Vec): void {
+    const near: number[] = [];
+    this.grid.allWithin(pos, near);
+    for (const i of near) if (!b.near.has(i)) this.visits[i]++;
+    b.near = new Set(near);
+    const n = this.grid.within(pos);
+    if (n >= 0) {
+      if (n !== b.at) {
+        if (b.lastNode >= 0 && n !== b.lastNode) {
+          const l = this.linkIndex[b.lastNode].find((x) => x.target === n);
+          if (l) this.linkCounts[l.index].traversals++;
+        }
+        b.attempt = null;
+        b.at = n;
+        b.lastNode = n;
+      }
+      return;
+    }
+    if (b.at >= 0) {
+      b.attempt = this.heading(b.at, pos);
+      b.at = -1;
+    } else if (b.attempt && this.frameCounter > b.attempt.deadline) {
+      this.fail(b.attempt, 'timedOut');
+      b.attempt = null;
+      b.lastNode = -1;
+    }
+  }
+
+  /** The link of `from` whose direction is closest to `pos` (within the heading cone), as an attempt. */
+  private heading(from: number, pos: Vec): Attempt | null {
+    const a = this.origins[from];
+    const d = [pos[0] - a[0], pos[1] - a[1], pos[2] - a[2]];
+    const dl = Math.hypot(d[0], d[1], d[2]);
+    if (dl === 0) return null;
+    let best: { index: number; cos: number } | null = null;
+    for (const l of this.linkIndex[from]) {
+      const t = this.origins[l.target];
+      const v = [t[0] - a[0], t[1] - a[1], t[2] - a[2]];
+      const vl = Math.hypot(v[0], v[1], v[2]);
+      if (vl === 0) continue;
+      const cos = (d[0] * v[0] + d[1] * v[1] + d[2] * v[2]) / (dl * vl);
+      if (cos >= this.o.minHeadingCos && (!best || cos > best.cos)) best = { index: l.index, cos };
+    }
+    if (!best) return null;
+    return {
+      from,
+      link: best.index,
+      deadline: this.frameCounter + Math.round(this.linkTimes[best.index] * 10),
+    };
+  }
+
+  private fail(a: Attempt, how: 'died' | 'timedOut'): void {
+    const c = this.linkCounts[a.link];
+    c.traversals++;
+    c.failures++;
+    c[how]++;
+  }
+
+  private die(slot: number, b: BotState, frame: number): void {
+    if (b.attempt) this.fail(b.attempt, 'died');
+    b.attempt = null;
+    b.at = -1;
+    b.lastNode = -1;
+    const position = b.last!;
+    this.deaths.push({
+      slot,
+      name: this.names.get(slot) ?? '',
+      seg: this.seg,
+      frame,
+      position,
+      node: this.grid.nearest(position),
+    });
+  }
+
+  private closeSpot(slot: number, b: BotState): void {
+    const s = b.spot;
+    if (!s) return;
+    const position: Vec = [s.sum[0] / s.n, s.sum[1] / s.n, s.sum[2] / s.n];
+    this.spots.push({
+      slot,
+      seg: s.seg,
+      frame: s.frame,
+      position,
+      seconds: s.n / 10,
+      node: this.grid.nearest(position),
+    });
+    b.spot = null;
+  }
+
+  result(): TrialAnalysis {
+    for (const [slot, b] of [...this.bots].sort((x, y) => x[0] - y[0])) this.closeSpot(slot, b);
+    const names: Record<number, string> = {};
+    for (const [slot, n] of [...this.names].sort((a, b) => a[0] - b[0])) names[slot] = n;
+    return {
+      map: this.map,
+      botMinutes: this.aliveFrames / 600,
+      aliveFrames: this.aliveFrames,
+      stuckFrames: this.stuckFrames,
+      distance: this.distance,
+      spots: this.spots,
+      deaths: this.deaths,
+      visits: this.visits,
+      links: this.linkCounts.filter((c) => c.traversals > 0),
+      botSlots: [...this.seenSlots].sort((a, b) => a - b),
+      names,
+    };
+  }
+}
