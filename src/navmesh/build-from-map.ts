@@ -17,7 +17,12 @@ const MIN_LADDER_CLIMB = 40;
 
 export async function buildNavMeshForMap(
   bspPath: string,
-  options: { config?: Partial<NavMeshBuildConfig>; seeds?: readonly (readonly number[])[] } = {},
+  options: {
+    config?: Partial<NavMeshBuildConfig>;
+    seeds?: readonly (readonly number[])[];
+    /** Include the static func_walls (the game's world); false: the world brushes only. */
+    staticWalls?: boolean;
+  } = {},
 ): Promise<{ mesh: NavMesh; report: NavMeshBuildReport; spawns: number[][] }> {
   const config = navMeshBuildConfig(options.config);
   const map = await loadMap(bspPath);
@@ -27,7 +32,7 @@ export async function buildNavMeshForMap(
   const climbs = config.ladders ? mapLadderClimbs(map.world, MIN_LADDER_CLIMB) : [];
   const { mesh, report } = buildNavMesh(
     {
-      tracer: worldFloorTracer(model, map.entities),
+      tracer: worldFloorTracer(model, map.entities, options.staticWalls ?? true),
       seeds: [...spawns, ...(options.seeds ?? [])],
       ladders: climbs,
       bspSize,

@@ -33,6 +33,8 @@ export const CROSS_WALK = 0;
 export const CROSS_DROP = 1;
 /** Through a ladder (the connection's portal is the ladder's foot or top). */
 export const CROSS_LADDER = 2;
+/** Only upward: the player jumps onto a ledge higher than a step (one-way). */
+export const CROSS_JUMP = 3;
 
 /** Height of the player's origin above the floor under it. [Units: world units] */
 export const ORIGIN_ABOVE_FLOOR = 24;

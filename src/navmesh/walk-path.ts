@@ -12,6 +12,7 @@ const LINKS: Record<PathMove, { linkType: string; fromType: string; toType: stri
   walk: { linkType: 'MOVE', fromType: 'MOVE', toType: 'MOVE' },
   crouch: { linkType: 'CROUCH', fromType: 'MOVE', toType: 'MOVE' },
   drop: { linkType: 'STAND_DROP', fromType: 'MOVE', toType: 'MOVE' },
+  jump: { linkType: 'JUMP', fromType: 'MOVE', toType: 'MOVE' },
   ladder: { linkType: 'LADDER', fromType: 'LADDER', toType: 'LADDER' },
 };
 

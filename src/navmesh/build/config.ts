@@ -22,6 +22,11 @@ export interface NavMeshBuildConfig {
   /** Least z of a floor's normal a player stands on (pmove's 0.7). [Limit: 0 – 1] */
   readonly minFloorNormalZ: number;
   /**
+   * Highest ledge jumped onto (one-way jump connections); at most the 45.6 units a jump lifts
+   * the origin. [Units: world units] [Limit: 0 – 45]
+   */
+  readonly jumpHeight: number;
+  /**
    * Rise a jump needs free above the standing box; less head room marks the area no-jump.
    * (A jump at 270 u/s under gravity 800 rises 45.6 units.) [Units: world units] [Limit: ≥ 0]
    */
@@ -56,7 +61,8 @@ export const navMeshBuildDefaults: NavMeshBuildConfig = Object.freeze({
   maxDrop: 180,
   minFloorNormalZ: 0.7,
   jumpRise: 45,
-  ledgeInset: 4,
+  jumpHeight: 40,
+  ledgeInset: 0,
   crouch: true,
   maxSamples: 500_000,
   heightTolerance: 2,
@@ -77,6 +83,7 @@ export function navMeshBuildConfig(partial: Partial<NavMeshBuildConfig> = {}): N
   if (!(c.maxDrop >= c.stepHeight && c.maxDrop <= 300)) bad('maxDrop', 'stepHeight – 300');
   if (!(c.minFloorNormalZ >= 0 && c.minFloorNormalZ <= 1)) bad('minFloorNormalZ', '0 – 1');
   if (!(c.jumpRise >= 0)) bad('jumpRise', '≥ 0');
+  if (!(c.jumpHeight >= 0 && c.jumpHeight <= 45)) bad('jumpHeight', '0 – 45');
   if (!(c.ledgeInset >= 0 && c.ledgeInset <= 16)) bad('ledgeInset', '0 – 16');
   if (!(Number.isInteger(c.maxSamples) && c.maxSamples >= 1)) bad('maxSamples', 'an integer ≥ 1');
   if (!(c.heightTolerance >= 0)) bad('heightTolerance', '≥ 0');

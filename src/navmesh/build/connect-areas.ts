@@ -1,11 +1,12 @@
 /**
  * Stage 5: connections between areas, per direction, from the sample edges that cross an
  * area's side: a walk edge makes a walk connection, a drop edge (only) a one-way drop. The
- * portal is the longest run of neighbouring crossing cells along the side, from the first
+ * portal is the longest run of neighbouring crossing cells along the side (walk before drop before
+ * jump when one area is reached several ways), from the first
  * cell's centre to the last one's (positions where the player box was seen to pass).
  */
-import { CROSS_DROP, CROSS_WALK, DIRECTIONS, EAST, NORTH, SOUTH, WEST } from '../mesh.js';
-import { EDGE_WALK, type FloorSamples } from './sample-floor.js';
+import { CROSS_DROP, CROSS_JUMP, CROSS_WALK, DIRECTIONS, EAST, NORTH, SOUTH, WEST } from '../mesh.js';
+import { EDGE_JUMP, EDGE_WALK, type FloorSamples } from './sample-floor.js';
 
 export interface AreaConnections {
   /** [Length: areaCount × 4 + 1] */
@@ -47,7 +48,8 @@ export function connectAreas(
       if (t < 0) continue;
       const b = areaOfSample[t];
       if (b === a) continue;
-      const kind = f.edgeKind[s * 4 + d] === EDGE_WALK ? CROSS_WALK : CROSS_DROP;
+      const ek = f.edgeKind[s * 4 + d];
+      const kind = ek === EDGE_WALK ? CROSS_WALK : ek === EDGE_JUMP ? CROSS_JUMP : CROSS_DROP;
       rows.push([a, d, b, kind, d === EAST || d === WEST ? f.j[s] : f.i[s]]);
     }
   }

@@ -26,10 +26,15 @@ export interface FloorTracer {
 
 /**
  * The world's brushes plus the func_walls standing from the start, with the player's mask
- * (`MASK_PLAYERSOLID`). Doors and platforms move and are left out.
+ * (`MASK_PLAYERSOLID`). Doors and platforms move and are left out. `staticWalls: false` leaves
+ * the func_walls out too: the world the path simulator (`simulate-link.ts`) moves in.
  */
-export function worldFloorTracer(m: CollisionModel, entities: readonly BspEntity[]): FloorTracer {
-  const walls = new Set(staticWallModels(entities, m.modelCount));
+export function worldFloorTracer(
+  m: CollisionModel,
+  entities: readonly BspEntity[],
+  staticWalls = true,
+): FloorTracer {
+  const walls = new Set(staticWalls ? staticWallModels(entities, m.modelCount) : []);
   const obstacles = inlineModelObstacles(m, entities).filter(
     (o) => o.classname.toLowerCase() === 'func_wall' && walls.has(o.model),
   );

@@ -7,7 +7,9 @@
  * 2. sweep it down from there, at most `maxDrop` below z: the first ground with a floor normal
  *    (z ≥ 0.7) is the neighbour's floor sample.
  * A neighbour no more than a step below is a walk edge; lower, a drop edge (one-way: from
- * below the box meets the ledge). Samples in lava or slime are left out. A column can hold
+ * below the box meets the ledge). Where no box passes, a ledge up to `jumpHeight` higher is a jump
+ * edge (one-way). Where only the rim of the box would rest on a ledge, the sample is left out
+ * (`ledgeInset`) and a drop is looked for one cell further. Samples in lava or slime are left out. A column can hold
  * several floors (a bridge over a corridor); samples of one column within 1 unit are one.
  *
  * Like Recast's heightfield spans, but found with the engine's own box traces, and only what
@@ -24,6 +26,8 @@ import { DIR_DI, DIR_DJ, DIRECTIONS } from '../mesh.js';
 export const EDGE_NONE = 0;
 export const EDGE_WALK = 1;
 export const EDGE_DROP = 2;
+/** Only upward, jumping onto a ledge higher than a step (one-way). */
+export const EDGE_JUMP = 3;
 
 /** Sample attribute bits. */
 export const SAMPLE_CROUCH = 1;
@@ -186,7 +190,9 @@ export function sampleFloor(
     const g = tr.endpos[2];
     // The narrow box sinks at most this far on the steepest slope the floor has here.
     const inset = 16 - c.ledgeInset;
-    const sink = inset * Math.SQRT2 * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz) + 0.5;
+    // On stairs the box rests on a step's edge over the step below: no ledge.
+    const slope = inset * Math.SQRT2 * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz) + 0.5;
+    const sink = Math.max(slope, c.stepHeight);
     const narrowMaxs = maxs === CROUCH_MAXS ? NARROW_CROUCH_MAXS : NARROW_MAXS;
     narrowMins[0] = narrowMins[1] = -c.ledgeInset;
     narrowMaxs[0] = narrowMaxs[1] = c.ledgeInset;
@@ -240,7 +246,17 @@ export function sampleFloor(
         ok = across(x, y, nx, ny, (from = z + c.stepHeight), maxs);
         if (!ok) ok = across(x, y, nx, ny, (from = z), maxs);
       }
-      if (!ok) continue;
+      if (!ok) {
+        // A ledge too high to step onto: jump up onto it, standing, if it is low enough.
+        if (c.jumpHeight <= c.stepHeight || !across(x, y, nx, ny, z + c.jumpHeight, STAND_MAXS)) continue;
+        const up = down(nx, ny, z + c.jumpHeight, c.jumpHeight - c.stepHeight, STAND_MAXS);
+        if (!Number.isFinite(up) || up <= z + c.stepHeight) continue;
+        const t = sampleAt(ni, nj, up);
+        if (t < 0) continue;
+        edge[s * 4 + d] = t;
+        kind[s * 4 + d] = EDGE_JUMP;
+        continue;
+      }
       let g = down(nx, ny, from, from - z + c.maxDrop, maxs);
       let ti = ni;
       let tj = nj;

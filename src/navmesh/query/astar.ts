@@ -15,9 +15,27 @@ export interface PathCosts {
   readonly waterFactor: number;
   /** Extra cost of a ladder climb on top of its length. [Units: world units] [Limit: ≥ 0] */
   readonly ladderCost: number;
+  /**
+   * Which ladder connections paths take: none, only climbing up, or both ways. The simulated
+   * bot that proves paths sees only the world's brushes (not func_wall ladders) and does not
+   * climb down, so the default takes none.
+   */
+  readonly ladders: 'none' | 'up' | 'both';
 }
 
-export const pathCostDefaults: PathCosts = Object.freeze({ crouchFactor: 2, waterFactor: 2, ladderCost: 64 });
+function dist(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+  const dx = ax - bx;
+  const dy = ay - by;
+  const dz = az - bz;
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+export const pathCostDefaults: PathCosts = Object.freeze({
+  crouchFactor: 2,
+  waterFactor: 2,
+  ladderCost: 64,
+  ladders: 'none',
+});
 
 /** Search arrays for one mesh, reused by every query on it (one query at a time). */
 export interface SearchScratch {
@@ -97,14 +115,18 @@ export function findAreaPath(
     heapKey[k] = key;
     return top;
   };
-  const h = (a: number) =>
-    Math.hypot(pos[a * 3] - goalPoint[0], pos[a * 3 + 1] - goalPoint[1], pos[a * 3 + 2] - goalPoint[2]);
+  const gx = goalPoint[0];
+  const gy = goalPoint[1];
+  const gz = goalPoint[2];
+  const h = (a: number) => dist(pos[a * 3], pos[a * 3 + 1], pos[a * 3 + 2], gx, gy, gz);
 
   s.seen[start] = stamp;
   g[start] = 0;
   parent[start] = -1;
   via[start] = -1;
-  pos.set(startPoint.slice(0, 3), start * 3);
+  pos[start * 3] = startPoint[0];
+  pos[start * 3 + 1] = startPoint[1];
+  pos[start * 3 + 2] = startPoint[2];
   push(start, h(start));
   while (size > 0) {
     const a = pop();
@@ -124,8 +146,12 @@ export function findAreaPath(
         const flags = m.areaFlags[b];
         const factor =
           (flags & AREA_CROUCH ? costs.crouchFactor : 1) * (flags & AREA_WATER ? costs.waterFactor : 1);
-        let step = Math.hypot(ex - pos[a * 3], ey - pos[a * 3 + 1], z - pos[a * 3 + 2]) * factor;
-        if (m.connKind[c] === CROSS_LADDER) step += costs.ladderCost;
+        let step = dist(ex, ey, z, pos[a * 3], pos[a * 3 + 1], pos[a * 3 + 2]) * factor;
+        if (m.connKind[c] === CROSS_LADDER) {
+          const up = m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;
+          if (costs.ladders === 'none' || (costs.ladders === 'up' && !up)) continue;
+          step += costs.ladderCost;
+        }
         const cost = g[a] + step;
         if (s.seen[b] === stamp && cost >= g[b]) continue;
         s.seen[b] = stamp;

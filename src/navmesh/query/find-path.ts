@@ -13,6 +13,7 @@
 import {
   AREA_CROUCH,
   CROSS_DROP,
+  CROSS_JUMP,
   CROSS_LADDER,
   DIR_DI,
   DIR_DJ,
@@ -45,7 +46,7 @@ export interface NavQuery {
 }
 
 /** How a segment of a path is crossed. */
-export type PathMove = 'walk' | 'crouch' | 'drop' | 'ladder';
+export type PathMove = 'walk' | 'crouch' | 'drop' | 'jump' | 'ladder';
 
 export type PathResult =
   | {
@@ -100,6 +101,7 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   /** Corridor index of each point (the area it is entered into). */
   const at: number[] = [];
   const ladderSegment: boolean[] = [];
+  const jumpSegment: boolean[] = [];
   const emit = (p: number[], k: number, ladder: boolean) => {
     const last = points[points.length - 1];
     if (last && Math.abs(last[0] - p[0]) < 1e-3 && Math.abs(last[1] - p[1]) < 1e-3 && Math.abs(last[2] - p[2]) < 1e-3)
@@ -140,6 +142,26 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   let p0 = start;
   for (let k = 1; k < areas.length; k++) {
     const c = via[k];
+    if (m.connKind[c] === CROSS_JUMP) {
+      // Jumps split the string: run at the ledge from half a cell back, land half a cell in.
+      const d = connectionDirection(m, areas[k - 1], c);
+      portalPoints(m, c, d, 0, portal);
+      const px = (portal[0] + portal[2]) / 2;
+      const py = (portal[1] + portal[3]) / 2;
+      const half = m.cellSize / 2;
+      const tx = px - DIR_DI[d] * half;
+      const ty = py - DIR_DJ[d] * half;
+      const lx = px + DIR_DI[d] * half;
+      const ly = py + DIR_DJ[d] * half;
+      const takeoff = [tx, ty, areaHeightAt(m, areas[k - 1], tx, ty)];
+      const landing = [lx, ly, areaHeightAt(m, areas[k], lx, ly)];
+      pull(k0, k - 1, p0, takeoff);
+      emit(landing, k, false);
+      jumpSegment[points.length - 2] = true;
+      p0 = landing;
+      k0 = k;
+      continue;
+    }
     if (m.connKind[c] !== CROSS_LADDER) continue;
     const L = m.connPortal[c * 3 + 2];
     const x = m.ladderSpan[L * 4];
@@ -166,21 +188,49 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   pull(k0, areas.length - 1, p0, goal);
 
   const moves: PathMove[] = [];
-  let length = 0;
   for (let s = 0; s + 1 < points.length; s++) {
-    const p = points[s];
-    const r = points[s + 1];
-    length += Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2]);
     if (ladderSegment[s]) {
       moves.push('ladder');
       continue;
     }
-    let move: PathMove = 'walk';
-    for (let k = Math.max(0, at[s]); k <= at[s + 1]; k++) {
+    let move: PathMove = jumpSegment[s] ? 'jump' : 'walk';
+    for (let k = Math.max(0, at[s]); k <= at[s + 1] && move !== 'jump'; k++) {
       if (k > at[s] && k > 0 && m.connKind[via[k]] === CROSS_DROP) move = 'drop';
       if (move === 'walk' && m.areaFlags[areas[k]] & AREA_CROUCH) move = 'crouch';
     }
     moves.push(move);
   }
+  dropCollinear(points, moves);
+  let length = 0;
+  for (let s = 0; s + 1 < points.length; s++) {
+    const p = points[s];
+    const r = points[s + 1];
+    length += Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2]);
+  }
   return { ok: true, points, moves, areas: areas.map((a) => m.areaId[a]), length };
+}
+
+/** How far off the line through its neighbours a corner may be and still go. [Units: world units] */
+const COLLINEAR = 0.5;
+
+/**
+ * Removes corners that lie on the straight line between their neighbours (seen from above) where
+ * both segments are crossed the same way: a corridor narrower than the portal margins collapses
+ * its portals to points, and the funnel makes each one a corner.
+ */
+function dropCollinear(points: number[][], moves: PathMove[]): void {
+  for (let k = 1; k + 1 < points.length; ) {
+    const a = points[k - 1];
+    const p = points[k];
+    const b = points[k + 1];
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len = Math.hypot(dx, dy);
+    const t = len > 0 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (len * len) : -1;
+    const off = len > 0 ? Math.abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / len : Infinity;
+    if (moves[k - 1] === moves[k] && moves[k] !== 'ladder' && moves[k] !== 'jump' && t > 0 && t < 1 && off <= COLLINEAR) {
+      points.splice(k, 1);
+      moves.splice(k, 1);
+    } else k++;
+  }
 }

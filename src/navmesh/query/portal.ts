@@ -3,7 +3,7 @@
  * by a player going through it (x east, y north: heading east, left is +y). Ladder connections
  * have a point portal, the climb's place.
  */
-import { CROSS_LADDER, EAST, NORTH, SOUTH, WEST, type NavMesh } from '../mesh.js';
+import { CROSS_LADDER, EAST, SOUTH, WEST, type NavMesh } from '../mesh.js';
 
 /** Direction of connection `c` (it lies in slot area·4 + direction). */
 export function connectionDirection(m: NavMesh, a: number, c: number): number {
@@ -30,8 +30,13 @@ export function portalPoints(m: NavMesh, c: number, d: number, margin: number, o
     lo += margin;
     hi -= margin;
   } else lo = hi = (lo + hi) / 2;
-  if (d === EAST) out.set([b, hi, b, lo]);
-  else if (d === WEST) out.set([b, lo, b, hi]);
-  else if (d === SOUTH) out.set([lo, b, hi, b]);
-  else if (d === NORTH) out.set([hi, b, lo, b]);
+  if (d === EAST || d === WEST) {
+    out[0] = out[2] = b;
+    out[1] = d === EAST ? hi : lo;
+    out[3] = d === EAST ? lo : hi;
+  } else {
+    out[1] = out[3] = b;
+    out[0] = d === SOUTH ? lo : hi;
+    out[2] = d === SOUTH ? hi : lo;
+  }
 }
