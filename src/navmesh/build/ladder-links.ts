@@ -1,0 +1,147 @@
+/**
+ * Stage 6: ladders. A climb of the map (`src/map-analysis/map-ladders.ts`: where the box hangs
+ * on a ladder from the floor at its foot up to where it last touches) becomes a ladder of the
+ * mesh: the direction the climber faces (the side whose sweep meets the ladder brush), the
+ * exit at the top (the box stepped forward over the top and down onto the floor there), and a
+ * ladder connection each way between the area at the foot and the area at the exit. Before the
+ * floor is sampled, the foot and the exit are seeds (floors reached only by a ladder).
+ */
+import { CONTENTS_LADDER } from '../../world/contents.js';
+import { newTraceResult } from '../../world/trace.js';
+import {
+  CROSS_LADDER,
+  DIRECTIONS,
+  DIR_DI,
+  DIR_DJ,
+  areaBounds,
+  areaHeightAt,
+  type NavMesh,
+} from '../mesh.js';
+import type { FloorTracer } from './floor-tracer.js';
+
+/** A climb as `mapLadderClimbs` gives it. [Units: world units] */
+export interface LadderClimb {
+  readonly x: number;
+  readonly y: number;
+  /** Origin height standing at the foot. */
+  readonly foot: number;
+  /** Highest origin height still touching the ladder. */
+  readonly top: number;
+}
+
+/** A climb with its facing and its exit at the top. [Units: world units] */
+export interface LadderEnds extends LadderClimb {
+  readonly dir: number;
+  readonly exit: readonly [number, number, number];
+}
+
+const STAND_MINS = [-16, -16, -24];
+const STAND_MAXS = [16, 16, 32];
+/** How far forward over the top the climber steps off. [Units: world units] */
+const EXIT_REACH = [40, 32, 24, 16];
+/** How far below the top the exit floor may be. [Units: world units] */
+const EXIT_DEPTH = 64;
+
+/** Facing and exit of each climb; climbs without an exit are left out. */
+export function ladderEnds(tracer: FloorTracer, climbs: readonly LadderClimb[], stepHeight: number): LadderEnds[] {
+  const tr = newTraceResult();
+  const out: LadderEnds[] = [];
+  for (const cl of climbs) {
+    const mid = (cl.foot + cl.top) / 2;
+    let dir = -1;
+    for (let d = 0; d < DIRECTIONS && dir < 0; d++) {
+      const end = [cl.x + DIR_DI[d] * 8, cl.y + DIR_DJ[d] * 8, mid];
+      tracer.trace([cl.x, cl.y, mid], STAND_MINS, STAND_MAXS, end, tr);
+      if (tr.fraction < 1 && (tr.contents & CONTENTS_LADDER) !== 0) dir = d;
+    }
+    if (dir < 0) continue;
+    const from = [cl.x, cl.y, cl.top + stepHeight];
+    for (const reach of EXIT_REACH) {
+      const ex = cl.x + DIR_DI[dir] * reach;
+      const ey = cl.y + DIR_DJ[dir] * reach;
+      tracer.trace(from, STAND_MINS, STAND_MAXS, [ex, ey, from[2]], tr);
+      if (tr.startsolid || tr.fraction < 1) continue;
+      tracer.trace([ex, ey, from[2]], STAND_MINS, STAND_MAXS, [ex, ey, from[2] - EXIT_DEPTH], tr);
+      if (tr.startsolid || tr.fraction === 1 || tr.normal[2] < 0.7) continue;
+      out.push({ ...cl, dir, exit: [ex, ey, tr.endpos[2]] });
+      break;
+    }
+  }
+  return out;
+}
+
+/** The area whose rectangle holds (x, y) with its height nearest z (within `reach`), or -1. */
+export function areaNear(m: NavMesh, x: number, y: number, z: number, reach: number): number {
+  let best = -1;
+  let bestDz = reach;
+  for (let a = 0; a < m.areaCount; a++) {
+    const [x0, y0, x1, y1] = areaBounds(m, a);
+    if (x < x0 || x > x1 || y < y0 || y > y1) continue;
+    const dz = Math.abs(areaHeightAt(m, a, x, y) - z);
+    if (dz <= bestDz) {
+      bestDz = dz;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** `m` with the ladders of `ends` whose foot and exit lie on areas, and their connections. */
+export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
+  const kept: { e: LadderEnds; bottom: number; top: number }[] = [];
+  for (const e of ends) {
+    const bottom = areaNear(m, e.x, e.y, e.foot, 24);
+    const top = areaNear(m, e.exit[0], e.exit[1], e.exit[2], 24);
+    if (bottom < 0 || top < 0 || bottom === top) continue;
+    kept.push({ e, bottom, top });
+  }
+  // Extra connections per (area, direction) slot: foot → top in the facing direction, top → foot
+  // in the opposite one.
+  const extra = new Map<number, number[][]>();
+  const add = (slot: number, row: number[]) => {
+    const list = extra.get(slot) ?? [];
+    list.push(row);
+    extra.set(slot, list);
+  };
+  kept.forEach(({ e, bottom, top }, k) => {
+    add(bottom * DIRECTIONS + e.dir, [top, e.x, e.y, k]);
+    add(top * DIRECTIONS + ((e.dir + 2) & 3), [bottom, e.x, e.y, k]);
+  });
+  const slots = m.areaCount * DIRECTIONS;
+  const total = m.connTarget.length + kept.length * 2;
+  const connStart = new Uint32Array(slots + 1);
+  const connTarget = new Uint32Array(total);
+  const connKind = new Uint8Array(total);
+  const connPortal = new Float32Array(total * 3);
+  let w = 0;
+  for (let s = 0; s < slots; s++) {
+    connStart[s] = w;
+    for (let c = m.connStart[s]; c < m.connStart[s + 1]; c++, w++) {
+      connTarget[w] = m.connTarget[c];
+      connKind[w] = m.connKind[c];
+      connPortal.set(m.connPortal.subarray(c * 3, c * 3 + 3), w * 3);
+    }
+    for (const [target, x, y, k] of extra.get(s) ?? []) {
+      connTarget[w] = target;
+      connKind[w] = CROSS_LADDER;
+      connPortal[w * 3] = x;
+      connPortal[w * 3 + 1] = y;
+      connPortal[w * 3 + 2] = k;
+      w++;
+    }
+  }
+  connStart[slots] = w;
+  const n = kept.length;
+  const ladderSpan = new Float32Array(n * 4);
+  const ladderDir = new Uint8Array(n);
+  const ladderAreas = new Uint32Array(n * 2);
+  const ladderExit = new Float32Array(n * 3);
+  kept.forEach(({ e, bottom, top }, k) => {
+    ladderSpan.set([e.x, e.y, e.foot, e.top], k * 4);
+    ladderDir[k] = e.dir;
+    ladderAreas[k * 2] = bottom;
+    ladderAreas[k * 2 + 1] = top;
+    ladderExit.set(e.exit, k * 3);
+  });
+  return { ...m, connStart, connTarget, connKind, connPortal, ladderCount: n, ladderSpan, ladderDir, ladderAreas, ladderExit };
+}

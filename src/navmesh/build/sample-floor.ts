@@ -1,0 +1,292 @@
+/**
+ * Stage 1: the floor a player can reach, sampled on a grid by walking the player box from
+ * seed positions (spawn points, demo positions), the way pmove moves it. From a sample at
+ * (x, y, z) toward each of the four neighbouring cell centres:
+ * 1. sweep the standing box across, raised by the step height (pmove's step-up) or, under a
+ *    low ceiling, not raised; where the standing box does not pass, the crouched one;
+ * 2. sweep it down from there, at most `maxDrop` below z: the first ground with a floor normal
+ *    (z ≥ 0.7) is the neighbour's floor sample.
+ * A neighbour no more than a step below is a walk edge; lower, a drop edge (one-way: from
+ * below the box meets the ledge). Where no box passes, a ledge up to `jumpHeight` higher is a jump
+ * edge (one-way). Where only the rim of the box would rest on a ledge, the sample is left out
+ * (`ledgeInset`) and a drop is looked for one cell further. Samples in lava or slime are left out. A column can hold
+ * several floors (a bridge over a corridor); samples of one column within 1 unit are one.
+ *
+ * Like Recast's heightfield spans, but found with the engine's own box traces, and only what
+ * is reachable from the seeds (no roofs or void). Breadth first from the seeds in their order:
+ * deterministic.
+ */
+import { CONTENTS_LAVA, CONTENTS_SLIME, MASK_WATER } from '../../world/contents.js';
+import { newTraceResult } from '../../world/trace.js';
+import type { NavMeshBuildConfig } from './config.js';
+import type { FloorTracer } from './floor-tracer.js';
+import { DIR_DI, DIR_DJ, DIRECTIONS } from '../mesh.js';
+
+/** Edge kinds between samples. */
+export const EDGE_NONE = 0;
+export const EDGE_WALK = 1;
+export const EDGE_DROP = 2;
+/** Only upward, jumping onto a ledge higher than a step (one-way). */
+export const EDGE_JUMP = 3;
+
+/** Sample attribute bits. */
+export const SAMPLE_CROUCH = 1;
+export const SAMPLE_WATER = 2;
+export const SAMPLE_NO_JUMP = 4;
+
+export interface FloorSamples {
+  readonly count: number;
+  /** Cell of each sample. */
+  readonly i: Int32Array;
+  readonly j: Int32Array;
+  /** Standing (or crouched) origin height on the floor. [Units: world units] */
+  readonly z: Float32Array;
+  /** `SAMPLE_*` bits. */
+  readonly flags: Uint8Array;
+  /** Neighbour sample per direction, -1 for none. [Form: (n, e, s, w) × count] */
+  readonly edge: Int32Array;
+  /** `EDGE_*` per direction. [Form: (n, e, s, w) × count] */
+  readonly edgeKind: Uint8Array;
+  /** Seeds that found no floor (x, y, z each). */
+  readonly missedSeeds: number[][];
+  /** Sampling stopped at `maxSamples`. */
+  readonly truncated: boolean;
+}
+
+const STAND_MINS = [-16, -16, -24];
+const STAND_MAXS = [16, 16, 32];
+const CROUCH_MAXS = [16, 16, 4];
+/** How far a seed may be above its floor. [Units: world units] */
+const SEED_DEPTH = 128;
+/** Length of the first downward sweep (two steps and a bit). [Units: world units] */
+const SHORT_SWEEP = 40;
+/** `down`'s answer for ground only the box's rim rests on. */
+const LEDGE = Number.NEGATIVE_INFINITY;
+const narrowMins = [-4, -4, -24];
+const NARROW_MAXS = [4, 4, 32];
+const NARROW_CROUCH_MAXS = [4, 4, 4];
+
+export function sampleFloor(
+  tracer: FloorTracer,
+  seeds: readonly (readonly number[])[],
+  c: NavMeshBuildConfig,
+): FloorSamples {
+  const cs = c.cellSize;
+  const off = c.gridOffset;
+  let cap = 4096;
+  let si = new Int32Array(cap);
+  let sj = new Int32Array(cap);
+  let sz = new Float32Array(cap);
+  let sf = new Uint8Array(cap);
+  let next = new Int32Array(cap); // next sample of the same column
+  let edge = new Int32Array(cap * 4).fill(-1);
+  let kind = new Uint8Array(cap * 4);
+  let n = 0;
+  const head = new Map<number, number>();
+  const key = (i: number, j: number) => (i + 32768) * 65536 + (j + 32768);
+  const tr = newTraceResult();
+  const a = new Float64Array(3);
+  const b = new Float64Array(3);
+  let truncated = false;
+
+  const grow = () => {
+    cap *= 2;
+    const gi = new Int32Array(cap);
+    gi.set(si);
+    si = gi;
+    const gj = new Int32Array(cap);
+    gj.set(sj);
+    sj = gj;
+    const gz = new Float32Array(cap);
+    gz.set(sz);
+    sz = gz;
+    const gf = new Uint8Array(cap);
+    gf.set(sf);
+    sf = gf;
+    const gn = new Int32Array(cap);
+    gn.set(next);
+    next = gn;
+    const ge = new Int32Array(cap * 4).fill(-1);
+    ge.set(edge);
+    edge = ge;
+    const gk = new Uint8Array(cap * 4);
+    gk.set(kind);
+    kind = gk;
+  };
+
+  /** Sample index of the floor at (i, j, z), added when new; -1 when not a floor to keep. */
+  const sampleAt = (i: number, j: number, z: number): number => {
+    const k = key(i, j);
+    let s = head.get(k) ?? -1;
+    for (let t = s; t >= 0; t = next[t]) if (Math.abs(sz[t] - z) <= 1) return t;
+    if (n >= c.maxSamples) {
+      truncated = true;
+      return -1;
+    }
+    const x = i * cs + off;
+    const y = j * cs + off;
+    let flags = 0;
+    a[0] = x;
+    a[1] = y;
+    a[2] = z - 23;
+    const feet = tracer.pointContents(a);
+    if (feet & (CONTENTS_LAVA | CONTENTS_SLIME)) return -1;
+    if (feet & MASK_WATER) flags |= SAMPLE_WATER;
+    a[2] = z;
+    b[0] = x;
+    b[1] = y;
+    b[2] = z;
+    tracer.trace(a, STAND_MINS, STAND_MAXS, b, tr);
+    if (tr.startsolid) flags |= SAMPLE_CROUCH | SAMPLE_NO_JUMP;
+    else {
+      b[2] = z + c.jumpRise;
+      tracer.trace(a, STAND_MINS, STAND_MAXS, b, tr);
+      if (tr.fraction < 1) flags |= SAMPLE_NO_JUMP;
+    }
+    if (n === cap) grow();
+    si[n] = i;
+    sj[n] = j;
+    sz[n] = z;
+    sf[n] = flags;
+    next[n] = s;
+    head.set(k, n);
+    s = n++;
+    queue.push(s);
+    return s;
+  };
+
+  /** Sweeps a box horizontally from (x, y, z) to (nx, ny, z): true when it passes freely. */
+  const across = (x: number, y: number, nx: number, ny: number, z: number, maxs: number[]) => {
+    a[0] = x;
+    a[1] = y;
+    a[2] = z;
+    b[0] = nx;
+    b[1] = ny;
+    b[2] = z;
+    tracer.trace(a, STAND_MINS, maxs, b, tr);
+    return !tr.startsolid && tr.fraction === 1;
+  };
+
+  /**
+   * Ground under (x, y, z) within `depth`: its height, NaN for none (or too steep), or LEDGE
+   * when only the box's rim rests on it. Most ground is within a step: a short sweep first,
+   * the long one only when it found nothing (sweep cost grows with its length).
+   */
+  const down = (x: number, y: number, z: number, depth: number, maxs: number[]) => {
+    a[0] = x;
+    a[1] = y;
+    a[2] = z;
+    b[0] = x;
+    b[1] = y;
+    b[2] = z - Math.min(depth, SHORT_SWEEP);
+    tracer.trace(a, STAND_MINS, maxs, b, tr);
+    if (tr.fraction === 1 && !tr.startsolid && depth > SHORT_SWEEP) {
+      b[2] = z - depth;
+      tracer.trace(a, STAND_MINS, maxs, b, tr);
+    }
+    if (tr.startsolid || tr.fraction === 1) return Number.NaN;
+    const nz = tr.normal[2];
+    if (nz < c.minFloorNormalZ) return Number.NaN;
+    const g = tr.endpos[2];
+    // The narrow box sinks at most this far on the steepest slope the floor has here.
+    const inset = 16 - c.ledgeInset;
+    // On stairs the box rests on a step's edge over the step below: no ledge.
+    const slope = inset * Math.SQRT2 * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz) + 0.5;
+    const sink = Math.max(slope, c.stepHeight);
+    const narrowMaxs = maxs === CROUCH_MAXS ? NARROW_CROUCH_MAXS : NARROW_MAXS;
+    narrowMins[0] = narrowMins[1] = -c.ledgeInset;
+    narrowMaxs[0] = narrowMaxs[1] = c.ledgeInset;
+    a[2] = g;
+    b[2] = g - sink;
+    tracer.trace(a, narrowMins, narrowMaxs, b, tr);
+    return tr.fraction === 1 && !tr.startsolid ? LEDGE : g;
+  };
+
+  const queue: number[] = [];
+  const missedSeeds: number[][] = [];
+  for (const seed of seeds) {
+    const i0 = Math.round((seed[0] - off) / cs);
+    const j0 = Math.round((seed[1] - off) / cs);
+    let found = false;
+    for (const [di, dj] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+      [0, -1],
+    ]) {
+      const i = i0 + di;
+      const j = j0 + dj;
+      const g = down(i * cs + off, j * cs + off, seed[2] + c.stepHeight, SEED_DEPTH, STAND_MAXS);
+      if (!Number.isFinite(g)) continue;
+      if (sampleAt(i, j, g) >= 0) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) missedSeeds.push([seed[0], seed[1], seed[2]]);
+  }
+
+  for (let q = 0; q < queue.length; q++) {
+    const s = queue[q];
+    const x = si[s] * cs + off;
+    const y = sj[s] * cs + off;
+    const z = sz[s];
+    for (let d = 0; d < DIRECTIONS; d++) {
+      const ni = si[s] + DIR_DI[d];
+      const nj = sj[s] + DIR_DJ[d];
+      const nx = ni * cs + off;
+      const ny = nj * cs + off;
+      let maxs = STAND_MAXS;
+      let from = z + c.stepHeight;
+      let ok = across(x, y, nx, ny, from, maxs);
+      if (!ok) ok = across(x, y, nx, ny, (from = z), maxs);
+      if (!ok && c.crouch) {
+        maxs = CROUCH_MAXS;
+        ok = across(x, y, nx, ny, (from = z + c.stepHeight), maxs);
+        if (!ok) ok = across(x, y, nx, ny, (from = z), maxs);
+      }
+      if (!ok) {
+        // A ledge too high to step onto: jump up onto it, standing, if it is low enough.
+        if (c.jumpHeight <= c.stepHeight || !across(x, y, nx, ny, z + c.jumpHeight, STAND_MAXS)) continue;
+        const up = down(nx, ny, z + c.jumpHeight, c.jumpHeight - c.stepHeight, STAND_MAXS);
+        if (!Number.isFinite(up) || up <= z + c.stepHeight) continue;
+        const t = sampleAt(ni, nj, up);
+        if (t < 0) continue;
+        edge[s * 4 + d] = t;
+        kind[s * 4 + d] = EDGE_JUMP;
+        continue;
+      }
+      let g = down(nx, ny, from, from - z + c.maxDrop, maxs);
+      let ti = ni;
+      let tj = nj;
+      if (g === LEDGE) {
+        // The box would hang on the ledge's rim: one cell further out, a drop may land.
+        ti += DIR_DI[d];
+        tj += DIR_DJ[d];
+        const fx = ti * cs + off;
+        const fy = tj * cs + off;
+        if (!across(nx, ny, fx, fy, from, maxs)) continue;
+        g = down(fx, fy, from, from - z + c.maxDrop, maxs);
+        if (!Number.isFinite(g) || g >= z - c.stepHeight) continue;
+      }
+      if (Number.isNaN(g)) continue;
+      const t = sampleAt(ti, tj, g);
+      if (t < 0) continue;
+      edge[s * 4 + d] = t;
+      kind[s * 4 + d] = g < z - c.stepHeight ? EDGE_DROP : EDGE_WALK;
+    }
+  }
+
+  return {
+    count: n,
+    i: si.slice(0, n),
+    j: sj.slice(0, n),
+    z: sz.slice(0, n),
+    flags: sf.slice(0, n),
+    edge: edge.slice(0, n * 4),
+    edgeKind: kind.slice(0, n * 4),
+    missedSeeds,
+    truncated,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The navigation mesh as plain typed arrays (Detour's `dtMeshTile` in spirit): axis-aligned
+ * rectangular areas of walkable floor, their connections per direction with the portal each
+ * crosses, and ladders. Built by `build/build-mesh.ts`, read by `query/`, written and read by
+ * `io/`. Only numbers and typed arrays: it crosses threads and files as it is.
+ *
+ * Coordinates are world units. Heights are those of a standing player's origin (24 units
+ * above the floor, the engine's player box is (-16 -16 -24)…(16 16 32)); the Source export
+ * subtracts the 24. Directions follow Source's `NavDirType`: north is −y, east +x, south +y,
+ * west −x; an area's north-west corner is its (min x, min y) corner.
+ */
+
+/** `NavDirType` numbering. */
+export const NORTH = 0;
+export const EAST = 1;
+export const SOUTH = 2;
+export const WEST = 3;
+export const DIRECTIONS = 4;
+/** Grid step of each direction, in cells: [di, dj] per direction. */
+export const DIR_DI: readonly number[] = [0, 1, 0, -1];
+export const DIR_DJ: readonly number[] = [-1, 0, 1, 0];
+
+/** Area attribute bits, Source's `NavAttributeType` values where Source has them. */
+export const AREA_CROUCH = 0x1;
+export const AREA_JUMP = 0x2;
+export const AREA_NO_JUMP = 0x8;
+/** Wading or under water: our own bit, in Source's first custom bit. */
+export const AREA_WATER = 0x10000;
+
+/** How a connection is crossed. */
+export const CROSS_WALK = 0;
+/** Only downward: the player runs off a ledge and falls (one-way). */
+export const CROSS_DROP = 1;
+/** Through a ladder (the connection's portal is the ladder's foot or top). */
+export const CROSS_LADDER = 2;
+/** Only upward: the player jumps onto a ledge higher than a step (one-way). */
+export const CROSS_JUMP = 3;
+
+/** Height of the player's origin above the floor under it. [Units: world units] */
+export const ORIGIN_ABOVE_FLOOR = 24;
+
+export interface NavMesh {
+  /** Size of the grid cells areas are made of. [Units: world units] */
+  readonly cellSize: number;
+  /** World x, y of cell (0, 0)'s low corner. [Units: world units] */
+  readonly originX: number;
+  readonly originY: number;
+  /** Byte size of the BSP the mesh was built from (Source's `bspSize`). */
+  readonly bspSize: number;
+
+  readonly areaCount: number;
+  /** Stable id of each area, 1…areaCount in area order (Source ids are never 0). */
+  readonly areaId: Uint32Array;
+  /** Attribute bits (`AREA_*`). */
+  readonly areaFlags: Uint32Array;
+  /** Floor level (layer) the area was cut from. */
+  readonly areaLayer: Uint32Array;
+  /** Cell rectangle, inclusive. [Form: (i0, j0, i1, j1) × areaCount] */
+  readonly areaCells: Int32Array;
+  /**
+   * Origin height at the four corner cells' centres. [Form: (nw, ne, sw, se) × areaCount]
+   * [Units: world units]
+   */
+  readonly areaZ: Float32Array;
+
+  /**
+   * Connections of area a in direction d are `connStart[a*4+d] … connStart[a*4+d+1]-1`.
+   * [Length: areaCount × 4 + 1]
+   */
+  readonly connStart: Uint32Array;
+  /** Target area index of each connection. */
+  readonly connTarget: Uint32Array;
+  /** `CROSS_*` of each connection. */
+  readonly connKind: Uint8Array;
+  /**
+   * The portal: for walk and drop connections the crossing boundary's coordinate (x for east
+   * and west, y for north and south) and the free span along it (lo, hi); for ladder
+   * connections the point where the climb starts (x, y) and the ladder index. [Form: (a, lo, hi)
+   * × connections] [Units: world units]
+   */
+  readonly connPortal: Float32Array;
+
+  readonly ladderCount: number;
+  /**
+   * Where the climb is: origin x, y at the ladder, the origin height at its foot and where the
+   * climber steps off at the top. [Form: (x, y, footZ, topZ) × ladderCount] [Units: world units]
+   */
+  readonly ladderSpan: Float32Array;
+  /** Direction the climber faces (`NavDirType`), toward the ladder. */
+  readonly ladderDir: Uint8Array;
+  /** Area at the foot and at the top (area indices). [Form: (bottom, top) × ladderCount] */
+  readonly ladderAreas: Uint32Array;
+  /** Where the climber steps off at the top. [Form: (x, y, z) × ladderCount] */
+  readonly ladderExit: Float32Array;
+}
+
+/** World bounds of an area's cells. [Units: world units] */
+export function areaBounds(m: NavMesh, a: number): [x0: number, y0: number, x1: number, y1: number] {
+  const c = m.cellSize;
+  return [
+    m.originX + m.areaCells[a * 4] * c,
+    m.originY + m.areaCells[a * 4 + 1] * c,
+    m.originX + (m.areaCells[a * 4 + 2] + 1) * c,
+    m.originY + (m.areaCells[a * 4 + 3] + 1) * c,
+  ];
+}
+
+/**
+ * Origin height on area `a` at (x, y): bilinear between its corner cells' centres, clamped to
+ * the rectangle they span. [Units: world units]
+ */
+export function areaHeightAt(m: NavMesh, a: number, x: number, y: number): number {
+  const c = m.cellSize;
+  const i0 = m.areaCells[a * 4];
+  const j0 = m.areaCells[a * 4 + 1];
+  const i1 = m.areaCells[a * 4 + 2];
+  const j1 = m.areaCells[a * 4 + 3];
+  const u = i1 > i0 ? clamp01((x - m.originX - (i0 + 0.5) * c) / ((i1 - i0) * c)) : 0;
+  const v = j1 > j0 ? clamp01((y - m.originY - (j0 + 0.5) * c) / ((j1 - j0) * c)) : 0;
+  const z = m.areaZ;
+  const north = z[a * 4] + (z[a * 4 + 1] - z[a * 4]) * u;
+  const south = z[a * 4 + 2] + (z[a * 4 + 3] - z[a * 4 + 2]) * u;
+  return north + (south - north) * v;
+}
+
+function clamp01(t: number): number {
+  return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+/** Number of connections. */
+export function connectionCount(m: NavMesh): number {
+  return m.connStart[m.areaCount * DIRECTIONS];
+}

@@ -1,0 +1,176 @@
+/**
+ * A* over the areas (Detour's `findPath`): each area is reached at a point, the middle of the
+ * portal it was entered through (the start point for the first); the cost of a step is the
+ * distance between those points times the entered area's cost factor, and the heuristic is the
+ * straight distance to the goal (never more than the cost: factors are ≥ 1). A binary heap of
+ * typed arrays; a stamp per search instead of clearing the arrays.
+ */
+import { AREA_CROUCH, AREA_WATER, CROSS_LADDER, DIRECTIONS, areaHeightAt, type NavMesh } from '../mesh.js';
+import { portalPoints } from './portal.js';
+
+export interface PathCosts {
+  /** Cost factor of crouch areas. [Limit: ≥ 1] */
+  readonly crouchFactor: number;
+  /** Cost factor of water areas. [Limit: ≥ 1] */
+  readonly waterFactor: number;
+  /** Extra cost of a ladder climb on top of its length. [Units: world units] [Limit: ≥ 0] */
+  readonly ladderCost: number;
+  /**
+   * Which ladder connections paths take: none, only climbing up, or both ways. The simulated
+   * bot that proves paths sees only the world's brushes (not func_wall ladders) and does not
+   * climb down, so the default takes none.
+   */
+  readonly ladders: 'none' | 'up' | 'both';
+}
+
+function dist(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+  const dx = ax - bx;
+  const dy = ay - by;
+  const dz = az - bz;
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+export const pathCostDefaults: PathCosts = Object.freeze({
+  crouchFactor: 2,
+  waterFactor: 2,
+  ladderCost: 64,
+  ladders: 'none',
+});
+
+/** Search arrays for one mesh, reused by every query on it (one query at a time). */
+export interface SearchScratch {
+  stamp: number;
+  readonly seen: Uint32Array;
+  readonly closed: Uint32Array;
+  readonly g: Float64Array;
+  readonly parent: Int32Array;
+  /** Connection the area was entered by, -1 for the start. */
+  readonly via: Int32Array;
+  /** Entry point. [Form: (x, y, z) × areaCount] */
+  readonly pos: Float64Array;
+  readonly heap: Int32Array;
+  readonly heapKey: Float64Array;
+  readonly portal: Float64Array;
+}
+
+export function newSearchScratch(m: NavMesh): SearchScratch {
+  const n = m.areaCount;
+  return {
+    stamp: 0,
+    seen: new Uint32Array(n),
+    closed: new Uint32Array(n),
+    g: new Float64Array(n),
+    parent: new Int32Array(n),
+    via: new Int32Array(n),
+    pos: new Float64Array(n * 3),
+    heap: new Int32Array(Math.max(1, m.connTarget.length + 1)),
+    heapKey: new Float64Array(Math.max(1, m.connTarget.length + 1)),
+    portal: new Float64Array(4),
+  };
+}
+
+/**
+ * Areas from `start` to `goal` (indices, start first) and the connection entering each (−1 for
+ * the first), or null when the goal cannot be reached. [Units: world units]
+ */
+export function findAreaPath(
+  m: NavMesh,
+  s: SearchScratch,
+  start: number,
+  startPoint: readonly number[],
+  goal: number,
+  goalPoint: readonly number[],
+  costs: PathCosts,
+): { areas: number[]; via: number[] } | null {
+  const stamp = ++s.stamp;
+  const { g, parent, via, pos, heap, heapKey } = s;
+  let size = 0;
+  const push = (a: number, key: number) => {
+    let k = size++;
+    while (k > 0) {
+      const up = (k - 1) >> 1;
+      if (heapKey[up] <= key) break;
+      heap[k] = heap[up];
+      heapKey[k] = heapKey[up];
+      k = up;
+    }
+    heap[k] = a;
+    heapKey[k] = key;
+  };
+  const pop = (): number => {
+    const top = heap[0];
+    const last = heap[--size];
+    const key = heapKey[size];
+    let k = 0;
+    for (;;) {
+      let child = 2 * k + 1;
+      if (child >= size) break;
+      if (child + 1 < size && heapKey[child + 1] < heapKey[child]) child++;
+      if (heapKey[child] >= key) break;
+      heap[k] = heap[child];
+      heapKey[k] = heapKey[child];
+      k = child;
+    }
+    heap[k] = last;
+    heapKey[k] = key;
+    return top;
+  };
+  const gx = goalPoint[0];
+  const gy = goalPoint[1];
+  const gz = goalPoint[2];
+  const h = (a: number) => dist(pos[a * 3], pos[a * 3 + 1], pos[a * 3 + 2], gx, gy, gz);
+
+  s.seen[start] = stamp;
+  g[start] = 0;
+  parent[start] = -1;
+  via[start] = -1;
+  pos[start * 3] = startPoint[0];
+  pos[start * 3 + 1] = startPoint[1];
+  pos[start * 3 + 2] = startPoint[2];
+  push(start, h(start));
+  while (size > 0) {
+    const a = pop();
+    if (s.closed[a] === stamp) continue;
+    s.closed[a] = stamp;
+    if (a === goal) break;
+    for (let d = 0; d < DIRECTIONS; d++) {
+      for (let c = m.connStart[a * 4 + d]; c < m.connStart[a * 4 + d + 1]; c++) {
+        const b = m.connTarget[c];
+        if (s.closed[b] === stamp) continue;
+        portalPoints(m, c, d, 0, s.portal);
+        const x = (s.portal[0] + s.portal[2]) / 2;
+        const y = (s.portal[1] + s.portal[3]) / 2;
+        const z = b === goal ? goalPoint[2] : areaHeightAt(m, b, x, y);
+        const ex = b === goal ? goalPoint[0] : x;
+        const ey = b === goal ? goalPoint[1] : y;
+        const flags = m.areaFlags[b];
+        const factor =
+          (flags & AREA_CROUCH ? costs.crouchFactor : 1) * (flags & AREA_WATER ? costs.waterFactor : 1);
+        let step = dist(ex, ey, z, pos[a * 3], pos[a * 3 + 1], pos[a * 3 + 2]) * factor;
+        if (m.connKind[c] === CROSS_LADDER) {
+          const up = m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;
+          if (costs.ladders === 'none' || (costs.ladders === 'up' && !up)) continue;
+          step += costs.ladderCost;
+        }
+        const cost = g[a] + step;
+        if (s.seen[b] === stamp && cost >= g[b]) continue;
+        s.seen[b] = stamp;
+        g[b] = cost;
+        parent[b] = a;
+        via[b] = c;
+        pos[b * 3] = ex;
+        pos[b * 3 + 1] = ey;
+        pos[b * 3 + 2] = z;
+        if (size < heap.length) push(b, cost + h(b));
+      }
+    }
+  }
+  if (s.closed[goal] !== stamp) return null;
+  const areas: number[] = [];
+  const vias: number[] = [];
+  for (let a = goal; a >= 0; a = parent[a]) {
+    areas.push(a);
+    vias.push(via[a]);
+  }
+  return { areas: areas.reverse(), via: vias.reverse() };
+}

@@ -1,0 +1,236 @@
+/**
+ * A path query (Detour's `findPath` + `findStraightPath`): the start and goal are put on the
+ * mesh (the area under each whose height is nearest), A* finds the corridor of areas, and the
+ * string is pulled through its portals; ladders split the corridor (the climb's foot, top and
+ * exit are corners). Each segment of the result says how it is crossed.
+ *
+ * ```ts
+ * const q = createNavQuery(mesh);
+ * const r = findPath(q, [x0, y0, z0], [x1, y1, z1]);
+ * if (r.ok) r.points; // [[x, y, z], …] origins of a standing player
+ * ```
+ */
+import {
+  AREA_CROUCH,
+  CROSS_DROP,
+  CROSS_JUMP,
+  CROSS_LADDER,
+  DIR_DI,
+  DIR_DJ,
+  areaHeightAt,
+  type NavMesh,
+} from '../mesh.js';
+import { findAreaPath, newSearchScratch, pathCostDefaults, type PathCosts, type SearchScratch } from './astar.js';
+import { buildAreaIndex, locateArea, type AreaIndex } from './area-index.js';
+import { pullString } from './funnel.js';
+import { connectionDirection, portalPoints } from './portal.js';
+
+export interface NavQueryOptions extends PathCosts {
+  /** How far above or below its area's floor a start or goal may be. [Units: world units] [Limit: ≥ 0] */
+  readonly maxSnap: number;
+  /** Portal ends are pulled in by this much (away from walls). [Units: world units] [Limit: ≥ 0] */
+  readonly portalMargin: number;
+}
+
+export const navQueryDefaults: NavQueryOptions = Object.freeze({
+  ...pathCostDefaults,
+  maxSnap: 40,
+  portalMargin: 2,
+});
+
+export interface NavQuery {
+  readonly mesh: NavMesh;
+  readonly index: AreaIndex;
+  readonly scratch: SearchScratch;
+  readonly options: NavQueryOptions;
+}
+
+/** How a segment of a path is crossed. */
+export type PathMove = 'walk' | 'crouch' | 'drop' | 'jump' | 'ladder';
+
+export type PathResult =
+  | {
+      readonly ok: true;
+      /** Corners, start and goal included. [Units: world units] */
+      readonly points: number[][];
+      /** Per segment (points.length − 1). */
+      readonly moves: PathMove[];
+      /** Area ids of the corridor, start first. */
+      readonly areas: number[];
+      /** Sum of the segments' lengths. [Units: world units] */
+      readonly length: number;
+    }
+  | {
+      readonly ok: false;
+      readonly reason: 'start-off-mesh' | 'goal-off-mesh' | 'no-connection';
+      readonly detail: string;
+    };
+
+export function createNavQuery(mesh: NavMesh, options: Partial<NavQueryOptions> = {}): NavQuery {
+  return {
+    mesh,
+    index: buildAreaIndex(mesh),
+    scratch: newSearchScratch(mesh),
+    options: { ...navQueryDefaults, ...options },
+  };
+}
+
+const fmt = (p: readonly number[]) => `(${p.map((v) => Math.round(v)).join(', ')})`;
+
+export function findPath(q: NavQuery, from: readonly number[], to: readonly number[]): PathResult {
+  const m = q.mesh;
+  const o = q.options;
+  const a0 = locateArea(m, q.index, from[0], from[1], from[2], o.maxSnap);
+  if (a0 < 0)
+    return { ok: false, reason: 'start-off-mesh', detail: `no area within ${o.maxSnap} u of the start ${fmt(from)}` };
+  const a1 = locateArea(m, q.index, to[0], to[1], to[2], o.maxSnap);
+  if (a1 < 0)
+    return { ok: false, reason: 'goal-off-mesh', detail: `no area within ${o.maxSnap} u of the goal ${fmt(to)}` };
+  const start = [from[0], from[1], areaHeightAt(m, a0, from[0], from[1])];
+  const goal = [to[0], to[1], areaHeightAt(m, a1, to[0], to[1])];
+  const corridor = findAreaPath(m, q.scratch, a0, start, a1, goal, o);
+  if (!corridor)
+    return {
+      ok: false,
+      reason: 'no-connection',
+      detail: `area ${m.areaId[a0]} at the start does not lead to area ${m.areaId[a1]} at the goal`,
+    };
+  const { areas, via } = corridor;
+
+  const points: number[][] = [];
+  /** Corridor index of each point (the area it is entered into). */
+  const at: number[] = [];
+  const ladderSegment: boolean[] = [];
+  const jumpSegment: boolean[] = [];
+  const emit = (p: number[], k: number, ladder: boolean) => {
+    const last = points[points.length - 1];
+    if (last && Math.abs(last[0] - p[0]) < 1e-3 && Math.abs(last[1] - p[1]) < 1e-3 && Math.abs(last[2] - p[2]) < 1e-3)
+      return;
+    if (points.length > 0) ladderSegment.push(ladder);
+    points.push(p);
+    at.push(k);
+  };
+  const portal = new Float64Array(4);
+  // Pulls the string over corridor[k0…k1] from p0 to p1 and emits its corners (p0 excluded).
+  const pull = (k0: number, k1: number, p0: number[], p1: number[]) => {
+    const n = k1 - k0 + 2;
+    const portals = new Float64Array(n * 4);
+    portals.set([p0[0], p0[1], p0[0], p0[1]], 0);
+    for (let k = k0 + 1; k <= k1; k++) {
+      const c = via[k];
+      portalPoints(m, c, connectionDirection(m, areas[k - 1], c), o.portalMargin, portal);
+      portals.set(portal, (k - k0) * 4);
+    }
+    portals.set([p1[0], p1[1], p1[0], p1[1]], (n - 1) * 4);
+    const s = pullString(portals);
+    for (let t = 1; t < s.portal.length; t++) {
+      const idx = s.portal[t];
+      if (idx === n - 1) {
+        emit(p1, k1, false);
+        continue;
+      }
+      const x = portals[idx * 4 + s.side[t] * 2];
+      const y = portals[idx * 4 + s.side[t] * 2 + 1];
+      const k = k0 + idx;
+      const z = Math.max(areaHeightAt(m, areas[k - 1], x, y), areaHeightAt(m, areas[k], x, y));
+      emit([x, y, z], k, false);
+    }
+  };
+
+  emit(start, 0, false);
+  let k0 = 0;
+  let p0 = start;
+  for (let k = 1; k < areas.length; k++) {
+    const c = via[k];
+    if (m.connKind[c] === CROSS_JUMP) {
+      // Jumps split the string: run at the ledge from half a cell back, land half a cell in.
+      const d = connectionDirection(m, areas[k - 1], c);
+      portalPoints(m, c, d, 0, portal);
+      const px = (portal[0] + portal[2]) / 2;
+      const py = (portal[1] + portal[3]) / 2;
+      const half = m.cellSize / 2;
+      const tx = px - DIR_DI[d] * half;
+      const ty = py - DIR_DJ[d] * half;
+      const lx = px + DIR_DI[d] * half;
+      const ly = py + DIR_DJ[d] * half;
+      const takeoff = [tx, ty, areaHeightAt(m, areas[k - 1], tx, ty)];
+      const landing = [lx, ly, areaHeightAt(m, areas[k], lx, ly)];
+      pull(k0, k - 1, p0, takeoff);
+      emit(landing, k, false);
+      jumpSegment[points.length - 2] = true;
+      p0 = landing;
+      k0 = k;
+      continue;
+    }
+    if (m.connKind[c] !== CROSS_LADDER) continue;
+    const L = m.connPortal[c * 3 + 2];
+    const x = m.ladderSpan[L * 4];
+    const y = m.ladderSpan[L * 4 + 1];
+    const foot = [x, y, m.ladderSpan[L * 4 + 2]];
+    // The top a little into the ladder: the climbing bot faces where it goes.
+    const dir = m.ladderDir[L];
+    const top = [x + DIR_DI[dir], y + DIR_DJ[dir], m.ladderSpan[L * 4 + 3]];
+    const exit = Array.from(m.ladderExit.subarray(L * 3, L * 3 + 3));
+    const up = m.ladderAreas[L * 2] === areas[k - 1];
+    if (up) {
+      pull(k0, k - 1, p0, foot);
+      emit(top, k - 1, true);
+      emit(exit, k, false);
+      p0 = exit;
+    } else {
+      pull(k0, k - 1, p0, exit);
+      emit(top, k - 1, false);
+      emit(foot, k, true);
+      p0 = foot;
+    }
+    k0 = k;
+  }
+  pull(k0, areas.length - 1, p0, goal);
+
+  const moves: PathMove[] = [];
+  for (let s = 0; s + 1 < points.length; s++) {
+    if (ladderSegment[s]) {
+      moves.push('ladder');
+      continue;
+    }
+    let move: PathMove = jumpSegment[s] ? 'jump' : 'walk';
+    for (let k = Math.max(0, at[s]); k <= at[s + 1] && move !== 'jump'; k++) {
+      if (k > at[s] && k > 0 && m.connKind[via[k]] === CROSS_DROP) move = 'drop';
+      if (move === 'walk' && m.areaFlags[areas[k]] & AREA_CROUCH) move = 'crouch';
+    }
+    moves.push(move);
+  }
+  dropCollinear(points, moves);
+  let length = 0;
+  for (let s = 0; s + 1 < points.length; s++) {
+    const p = points[s];
+    const r = points[s + 1];
+    length += Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2]);
+  }
+  return { ok: true, points, moves, areas: areas.map((a) => m.areaId[a]), length };
+}
+
+/** How far off the line through its neighbours a corner may be and still go. [Units: world units] */
+const COLLINEAR = 0.5;
+
+/**
+ * Removes corners that lie on the straight line between their neighbours (seen from above) where
+ * both segments are crossed the same way: a corridor narrower than the portal margins collapses
+ * its portals to points, and the funnel makes each one a corner.
+ */
+function dropCollinear(points: number[][], moves: PathMove[]): void {
+  for (let k = 1; k + 1 < points.length; ) {
+    const a = points[k - 1];
+    const p = points[k];
+    const b = points[k + 1];
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len = Math.hypot(dx, dy);
+    const t = len > 0 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (len * len) : -1;
+    const off = len > 0 ? Math.abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / len : Infinity;
+    if (moves[k - 1] === moves[k] && moves[k] !== 'ladder' && moves[k] !== 'jump' && t > 0 && t < 1 && off <= COLLINEAR) {
+      points.splice(k, 1);
+      moves.splice(k, 1);
+    } else k++;
+  }
+}
