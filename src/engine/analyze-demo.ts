@@ -1,6 +1,6 @@
 /** A recorded trial demo read with navgen's own MVD2 reader and measured against its nav (see `trial-analysis.ts`). */
 import type { NavFile } from '../nav/types.js';
-import { readDemo } from '../sources/mvd2/read-demo.js';
+import { readDemo } from '../sources/demo/read-demo.js';
 import { TrialAnalyzer, type TrialAnalysis, type TrialAnalysisOptions } from './trial-analysis.js';
 
 export async function analyzeDemo(

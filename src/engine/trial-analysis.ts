@@ -21,7 +21,7 @@
  * - deaths are where the bot last stood alive, matched to the nearest node.
  */
 import type { NavFile } from '../nav/types.js';
-import type { DemoEvent } from '../sources/mvd2/types.js';
+import type { DemoEvent } from '../sources/demo/events.js';
 import { simulateLinkDefaults } from '../navtest/simulate-link.js';
 import { NodeGrid } from './node-grid.js';
 

@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeDemo } from '../../src/engine/analyze-demo.js';
 import { engineReport, type EngineReport } from '../../src/engine/engine-report.js';
 import { parseNavtestReport } from '../../src/sources/feedback/navtest-report.js';
-import { readNavFile } from '../../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { writeNavFile } from '../../src/sinks/nav/write-nav-file.js';
 import type { NavFile } from '../../src/nav/types.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';

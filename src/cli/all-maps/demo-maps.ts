@@ -7,8 +7,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { summarizeDemo } from '../../sources/mvd2/demo-summary.js';
-import { DemoParseError } from '../../sources/mvd2/errors.js';
+import { summarizeDemo } from '../../sources/demo/demo-summary.js';
+import { DemoParseError } from '../../sources/demo/errors.js';
 import { writeFileAtomic } from '../../sinks/atomic-write.js';
 
 const INDEX = 'demo-maps.json';

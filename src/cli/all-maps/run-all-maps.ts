@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
-import { readNavFile } from '../../sinks/nav/read-nav.js';
+import { readNavFile } from '../../nav/formats/aqtion/read-nav.js';
 import { runNavtest } from '../../navtest/run-navtest.js';
 import { writeFileAtomic } from '../../sinks/atomic-write.js';
 import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-codes.js';

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { summarizeDemo, type DemoSummary } from '../../sources/demo/demo-summary.js';
 import { EXIT_FAILURE } from '../exit-codes.js';
-import { DemoParseError } from '../../sources/mvd2/errors.js';
+import { DemoParseError } from '../../sources/demo/errors.js';
 
 export function register(program: Command): void {
   program
