@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import {
   findGameFile,
   navPathIn,
+  q2rNavPathIn,
   resolveGameDir,
   searchPlaces,
   DEFAULT_MOD,
@@ -26,6 +27,8 @@ export interface GameFolderBuild {
   readonly mapSource: string | null;
   /** The nav to write. */
   readonly out: string;
+  /** Where the Quake II re-release reads this map's NAV3 (`--q2r-nav` without a file). */
+  readonly q2rNav: string;
   /** Copies the nav about to be replaced to `<out>.bak`; the backup's path, or null if none. */
   backup(): Promise<string | null>;
   /** Removes what was extracted. */
@@ -76,6 +79,7 @@ export async function prepareGameFolder(
     bsp: bspPath,
     mapSource,
     out: navOut,
+    q2rNav: q2rNavPathIn(game, map),
     async backup() {
       if (!existsSync(navOut)) return null;
       const bak = `${navOut}.bak`;

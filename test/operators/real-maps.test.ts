@@ -25,7 +25,14 @@ async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }
   const result = await runBuild({
     ...spec,
     cache: join(out, 'cache'),
-    output: { nav: join(out, `${map}.nav`), strafeTraces: null, report: null, html: null },
+    output: {
+      nav: join(out, `${map}.nav`),
+      // The re-release's NAV3 from the same build: test/sinks/q2r-nav/engines.test.ts checks such files.
+      q2rNav: join(out, 'q2r', `${map}.nav`),
+      strafeTraces: null,
+      report: null,
+      html: null,
+    },
   });
   return { nav: (await readNavFile(join(out, `${map}.nav`))).nav, result };
 }
