@@ -81,7 +81,7 @@ try {
   await runBuild({
     ...spec,
     feedback: null,
-    output: { nav: draftPath, strafeTraces: null, report: null, html: null },
+    output: { nav: draftPath, q2rNav: null, strafeTraces: null, report: null, html: null },
   });
   const nav = (await readNavFile(draftPath)).nav;
 

@@ -42,7 +42,7 @@ try {
   await runBuild({
     ...spec,
     feedback: null,
-    output: { nav: navPath, strafeTraces: null, report: null, html: null },
+    output: { nav: navPath, q2rNav: null, strafeTraces: null, report: null, html: null },
   });
   const nav = (await readNavFile(navPath)).nav;
   const links = nav.nodes.reduce((n, node) => n + node.links.length, 0);

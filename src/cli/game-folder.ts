@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import {
   findGameFile,
   navPathIn,
+  q2rNavPathIn,
   resolveGameDir,
   searchPlaces,
   DEFAULT_MOD,
@@ -25,6 +26,8 @@ export interface GameFolderBuild {
   readonly mapSource: string | null;
   /** The nav to write. */
   readonly out: string;
+  /** Where the Quake II re-release reads this map's NAV3 (`--q2r-nav` without a file). */
+  readonly q2rNav: string;
   /** Removes what was extracted. */
   cleanup(): Promise<void>;
 }
@@ -73,6 +76,7 @@ export async function prepareGameFolder(
     bsp: bspPath,
     mapSource,
     out: navOut,
+    q2rNav: q2rNavPathIn(game, map),
     async cleanup() {
       if (extracted) await rm(extracted, { recursive: true, force: true });
     },

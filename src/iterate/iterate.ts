@@ -158,6 +158,7 @@ export async function iterate(
           ...spec,
           output: {
             nav: draftPath,
+            q2rNav: null,
             strafeTraces: i === 1 ? tracesPath : null,
             report: null,
             html: null,

@@ -24,6 +24,7 @@ import { PipelineConfigError, PipelineConfigErrors, suggest } from '../pipeline/
 import { absolute, graphStages, type PipelineSpec } from '../pipeline/pipeline-spec.js';
 import { fillPlaceholders, PLACEHOLDER_NAMES, unknownPlaceholders } from './placeholders.js';
 import { CommandLineError, splitCommandLine } from './split-command.js';
+import { primaryNavOutput } from '../pipeline/pipeline-spec.js';
 
 /** Pass conditions navgen checks on top of the report's own `passed`; null: not checked. */
 export interface NavtestThresholds {
@@ -119,6 +120,12 @@ export function resolveNavtestConfig(
   }
   const raw = spec.navtest as unknown as RawNavtest;
   const errors: PipelineConfigError[] = [];
+  // The drafts are AQtion navs (the testers load them); the chosen one ships as output.nav.
+  if (spec.output.nav === null) {
+    errors.push(
+      fail(['output', 'nav'], 'navgen iterate ships an AQtion .nav: add "nav: <file>" to output'),
+    );
+  }
 
   const feedbackStage = graphStages(spec).find((s) => s.name === 'feedback');
   if (!feedbackStage) {
@@ -211,7 +218,7 @@ export function resolveNavtestConfig(
   const mapOnly = (p: string) => fillPlaceholders(p, { map: spec.map });
   const workDir = raw.workDir
     ? absolute(base, mapOnly(raw.workDir))
-    : join(dirname(spec.output.nav), `${spec.map}.iterations`);
+    : join(dirname(primaryNavOutput(spec.output)), `${spec.map}.iterations`);
   const installDir = raw.installDir ? absolute(base, raw.installDir) : workDir;
   const t = raw.thresholds ?? {};
   return {

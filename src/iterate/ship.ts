@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
-import type { BuildResult } from '../pipeline/build.js';
+import type { BuildResult } from '../pipeline/build-result.js';
 import type { PipelineSpec } from '../pipeline/pipeline-spec.js';
 import { writeFileAtomic } from '../sinks/atomic-write.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
@@ -25,6 +25,9 @@ export async function shipDraft(
   strafeTraces: string | null,
 ): Promise<ShippedFiles> {
   const nav = spec.output.nav;
+  // resolveNavtestConfig refuses a pipeline without output.nav before any draft is made.
+  if (nav === null)
+    throw new Error('navgen iterate ships to output.nav, which the pipeline does not name');
   await mkdir(dirname(nav), { recursive: true });
   await writeFileAtomic(nav, await readFile(draftPath), {
     verify: async (temp) => {

@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { primaryNavOutput } from './pipeline-spec.js';
 
 /** Who holds a lock (the lock file's JSON). */
 export interface LockOwner {
@@ -236,13 +237,17 @@ export async function acquireBuildLock(
  * [Units: waitSeconds in s]
  */
 export async function lockOutputs(
-  spec: { readonly map: string; readonly output: { readonly nav: string } },
+  spec: {
+    readonly map: string;
+    readonly output: { readonly nav: string | null; readonly q2rNav: string | null };
+  },
   command: string,
   waitSeconds: number,
   say: (line: string) => void,
 ): Promise<BuildLock> {
-  await mkdir(dirname(spec.output.nav), { recursive: true });
-  return acquireBuildLock(buildLockPath(spec.output.nav, spec.map), {
+  const nav = primaryNavOutput(spec.output);
+  await mkdir(dirname(nav), { recursive: true });
+  return acquireBuildLock(buildLockPath(nav, spec.map), {
     command,
     waitMs: waitSeconds * 1000,
     onWait: (owner, path) =>

@@ -22,7 +22,9 @@ import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
 import { buildNodeTypeTable } from '../nav/node-types.js';
 import type { DraftGraph, GraphEvent } from '../operators/graph-types.js';
 import { poolVotes } from '../operators/internal/vote-pool.js';
-import { writeNavFile } from '../sinks/nav/write-nav-file.js';
+import { NAV_SINKS, type NavOutputName } from '../sinks/nav-sinks.js';
+import type { NavSinkInput, NavSinkWritten } from '../sinks/nav-sink.js';
+import { nav3FromNavDefaults } from '../sinks/q2r-nav/nav3-from-nav.js';
 import { thresholdLoss } from './thresholds-guard.js';
 import { noContribution } from './no-contribution.js';
 import { mapMisfit } from './map-fit-guard.js';
@@ -45,71 +47,21 @@ import { HashIndex } from './hash-index.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
 import { DemoLanes } from './demo-pool.js';
 import type { DemoRunResult } from './run-demo.js';
-import { NODE_FROM_MAP, graphToNav, type NavBuildStats } from '../sinks/nav/graph-to-nav.js';
+import { NODE_FROM_MAP, graphToNav } from '../sinks/nav/graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
-import { demoStages, graphStages, type PipelineSpec } from './pipeline-spec.js';
+import { demoStages, graphStages, primaryNavOutput, type PipelineSpec } from './pipeline-spec.js';
 import type { GraphOperator, StageContext } from './stage.js';
 import type { WorkerSetup } from './worker.js';
 
-export type DemoStatus =
-  /** Contributes all it read. */
-  | 'used'
-  /** Damaged; contributes the frames before the damage (`damaged: keep-prefix`). */
-  | 'partial'
-  /** Damaged; contributes nothing (`damaged: quarantine`, the default). */
-  | 'quarantined'
-  /** Could not be processed at all (unreadable file, plugin crash). */
-  | 'failed'
-  /** No segment on the nav's map. */
-  | 'other-map'
-  /** Mostly spectator frames (gate). */
-  | 'spectator'
-  /** Same bytes as another demo of the build. */
-  | 'duplicate';
+import type { BuildResult, DemoReport, DemoStatus } from './build-result.js';
 
-/**
- * Statuses that mean something went wrong with a demo (`navgen build` exits with 3). A kept
- * prefix is one: the demo is still damaged, and a script must hear of it whatever was kept.
- */
-export const PROBLEM_STATUSES: ReadonlySet<DemoStatus> = new Set([
-  'quarantined',
-  'partial',
-  'failed',
-]);
-
-/** What happened to one demo. */
-export interface DemoReport {
-  /** Path relative to the pipeline folder (or the working folder for the flag form). */
-  readonly file: string;
-  readonly contentHash: string | null;
-  /** read: parsed now; cache: reused. */
-  readonly source: 'read' | 'cache';
-  /** Whether its votes are in the nav. */
-  readonly used: boolean;
-  /** What became of it; `quarantined` and `failed` are problems (exit code 3), the rest policy. */
-  readonly status: DemoStatus;
-  /** Why it contributes nothing (or only partly), if so. */
-  readonly note: string | null;
-  readonly error: string | null;
-  readonly summaries: DemoVotes['summaries'] | null;
-  readonly warnings: readonly string[];
-  readonly nodeVotes: number;
-  readonly linkVotes: number;
-  readonly frames: number;
-}
-
-export interface BuildResult {
-  readonly map: string;
-  readonly demos: readonly DemoReport[];
-  readonly stages: Readonly<Record<string, unknown>>;
-  readonly nav: NavBuildStats;
-  readonly outputs: Readonly<Record<string, string>>;
-  readonly strafeTraces: number;
-  readonly feedbackWarnings: readonly string[];
-  readonly cacheProblems: readonly string[];
-  /** Temporary files of interrupted writes (by processes that are gone) removed by this build. */
-  readonly removedTempFiles: readonly string[];
-}
+// The result types live in their own module; they are re-exported for the build's callers.
+export {
+  PROBLEM_STATUSES,
+  type BuildResult,
+  type DemoReport,
+  type DemoStatus,
+} from './build-result.js';
 
 export interface BuildObserver {
   start?(total: number): void;
@@ -312,8 +264,8 @@ export async function runBuild(
     spec.map,
     reports,
     contributions.length,
-    spec.output.nav,
-    existsSync(spec.output.nav),
+    primaryNavOutput(spec.output),
+    existsSync(primaryNavOutput(spec.output)),
     spec.bsp !== null,
   );
   if (none?.refuse) throw new BuildError(none.message);
@@ -350,20 +302,37 @@ export async function runBuild(
   const { nav, stats, nodeSource } = graphToNav(graph, nodeTypes);
   // Thresholds that dropped everything: said in the summary; never written over a nav.
   const loss = thresholdLoss(stages.cluster as never, nav);
-  if (loss?.empty && existsSync(spec.output.nav))
-    throw new BuildError(`${loss.message}; ${spec.output.nav} was left as it was`);
+  const kept = primaryNavOutput(spec.output);
+  if (loss?.empty && existsSync(kept))
+    throw new BuildError(`${loss.message}; ${kept} was left as it was`);
   if (loss && !none) feedbackWarnings.push(loss.message);
   const outputs: Record<string, string> = {};
   // The HTML report draws what changed since the nav this build replaces: read it first.
-  const previous = spec.output.html
-    ? await readNavFile(spec.output.nav, nodeTypes).then(
-        (d) => d.nav,
-        () => null,
-      )
-    : null;
-  await mkdir(dirname(spec.output.nav), { recursive: true });
-  await writeNavFile(spec.output.nav, nav, { nodeTypes });
-  outputs.nav = spec.output.nav;
+  const previous =
+    spec.output.html && spec.output.nav
+      ? await readNavFile(spec.output.nav, nodeTypes).then(
+          (d) => d.nav,
+          () => null,
+        )
+      : null;
+  // Every nav format the pipeline names, through its registered sink.
+  const sinkInput: NavSinkInput = {
+    map: spec.map,
+    bsp: spec.bsp,
+    nav,
+    nodeTypes,
+    clusterRadius: clusterRadiusOf(spec),
+  };
+  const navOutputs: Record<string, NavSinkWritten['stats']> = {};
+  for (const sink of NAV_SINKS) {
+    const path = spec.output[sink.meta.name as NavOutputName];
+    if (!path) continue;
+    await mkdir(dirname(path), { recursive: true });
+    const written = await sink.write(path, sinkInput);
+    outputs[sink.meta.name] = path;
+    navOutputs[sink.meta.name] = written.stats;
+    feedbackWarnings.push(...written.warnings);
+  }
   const traces = collectTraces(contributions.map((c) => c.votes));
   if (spec.output.strafeTraces) {
     await mkdir(dirname(spec.output.strafeTraces), { recursive: true });
@@ -375,6 +344,7 @@ export async function runBuild(
     demos: reports,
     stages,
     nav: stats,
+    navOutputs,
     outputs,
     strafeTraces: traces.length,
     feedbackWarnings,
@@ -401,6 +371,13 @@ export async function runBuild(
     outputs.html = spec.output.html;
   }
   return result;
+}
+
+/** The cluster stage's radius (the distance a node stands for), its default when not listed. */
+function clusterRadiusOf(spec: PipelineSpec): number {
+  const cluster = graphStages(spec).find((s) => s.name === 'cluster');
+  const radius = (cluster?.options as { radius?: unknown } | undefined)?.radius;
+  return typeof radius === 'number' && radius > 0 ? radius : nav3FromNavDefaults.clusterRadius;
 }
 
 /**

@@ -12,7 +12,10 @@ import type { PipelineSpec } from './pipeline-spec.js';
 export interface BuildFlags {
   readonly map: string;
   readonly bsp?: string;
-  readonly out: string;
+  /** The AQtion .nav; optional when `q2rNav` is given. */
+  readonly out?: string;
+  /** The Quake II re-release NAV3 to write too. */
+  readonly q2rNav?: string;
   readonly demos: readonly string[];
   /** The cluster stage's minDemos: a number, or `auto` (its default). */
   readonly minDemos?: number | 'auto';
@@ -41,7 +44,8 @@ export async function pipelineFromFlags(
     ...(flags.bsp ? { bsp: flags.bsp } : {}),
     demos: [...flags.demos],
     output: {
-      nav: flags.out,
+      ...(flags.out ? { nav: flags.out } : {}),
+      ...(flags.q2rNav ? { q2rNav: flags.q2rNav } : {}),
       ...(flags.report ? { report: flags.report } : {}),
       ...(flags.strafeTraces ? { strafeTraces: flags.strafeTraces } : {}),
       ...(flags.html !== undefined ? { html: flags.html } : {}),

@@ -183,7 +183,13 @@ interface RawPipeline {
   map: string;
   bsp?: string;
   demos: string | string[];
-  output: { nav: string; strafeTraces?: string; report?: string; html?: string | false };
+  output: {
+    nav?: string;
+    q2rNav?: string;
+    strafeTraces?: string;
+    report?: string;
+    html?: string | false;
+  };
   feedback?: string | { file: string; nav?: string };
   cache?: string | false;
   workers?: number | 'auto';
@@ -319,6 +325,11 @@ export async function resolvePipeline(
     fail(['stages', s.index], reason, `stages[${s.index}] ${s.name}`),
   );
 
+  // At least one nav format, so that a build always writes a nav.
+  const navOutput = raw.output.nav ?? raw.output.q2rNav;
+  if (navOutput === undefined) {
+    throw fail(['output'], 'name at least one nav to write: nav (AQtion .nav) or q2rNav (NAV3)');
+  }
   const demos = typeof raw.demos === 'string' ? [raw.demos] : raw.demos;
   const workers =
     raw.workers === undefined || raw.workers === 'auto' ? defaultWorkers() : raw.workers;
@@ -342,7 +353,8 @@ export async function resolvePipeline(
     bsp: raw.bsp ? absolute(src.baseDir, raw.bsp) : null,
     demos: demos.map(pattern),
     output: {
-      nav: absolute(src.baseDir, raw.output.nav),
+      nav: raw.output.nav ? absolute(src.baseDir, raw.output.nav) : null,
+      q2rNav: raw.output.q2rNav ? absolute(src.baseDir, raw.output.q2rNav) : null,
       strafeTraces: raw.output.strafeTraces ? absolute(src.baseDir, raw.output.strafeTraces) : null,
       report: raw.output.report ? absolute(src.baseDir, raw.output.report) : null,
       // The HTML report goes beside the JSON report (or the .nav without one) unless the file
@@ -353,7 +365,7 @@ export async function resolvePipeline(
           : absolute(
               src.baseDir,
               raw.output.html ??
-                join(dirname(raw.output.report ?? raw.output.nav), `${raw.map}.report.html`),
+                join(dirname(raw.output.report ?? navOutput), `${raw.map}.report.html`),
             ),
     },
     feedback,

@@ -8,6 +8,7 @@
  */
 import type { JsonSchema, StageDefinition } from './stage.js';
 import { NODE_TYPE_NAMES } from '../nav/node-types.js';
+import { NAV_SINKS } from '../sinks/nav-sinks.js';
 
 const path = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description });
 
@@ -158,10 +159,10 @@ export function pipelineFileSchema(
       output: {
         type: 'object',
         additionalProperties: false,
-        required: ['nav'],
-        description: 'Output files; written atomically.',
+        description:
+          'Output files; written atomically. At least one nav format: nav (AQtion) or q2rNav (Quake II re-release).',
         properties: {
-          nav: path('The .nav file.'),
+          ...Object.fromEntries(NAV_SINKS.map((s) => [s.meta.name, path(s.meta.description)])),
           strafeTraces: path('Archive of high-speed traversals (.strafe_traces).'),
           report: path('JSON build report.'),
           html: {

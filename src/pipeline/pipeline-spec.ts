@@ -18,6 +18,17 @@ export interface StageUse {
   readonly index: number;
 }
 
+/** The nav a build always writes, by which its lock and default report paths go: `nav`, else `q2rNav`. */
+export function primaryNavOutput(output: {
+  readonly nav: string | null;
+  readonly q2rNav: string | null;
+}): string {
+  const path = output.nav ?? output.q2rNav;
+  // The loader refuses a pipeline without either.
+  if (path === null) throw new Error('the pipeline names no nav output');
+  return path;
+}
+
 export interface PipelineSpec {
   /** The pipeline file, or null for the flag form. */
   readonly file: string | null;
@@ -27,8 +38,10 @@ export interface PipelineSpec {
   readonly bsp: string | null;
   /** Absolute fast-glob patterns (literal file names are escaped). */
   readonly demos: readonly string[];
+  /** Output files; at least one nav format (`nav`, `q2rNav`: the sinks of `sinks/nav-sinks.ts`). */
   readonly output: {
-    readonly nav: string;
+    readonly nav: string | null;
+    readonly q2rNav: string | null;
     readonly strafeTraces: string | null;
     readonly report: string | null;
     readonly html: string | null;

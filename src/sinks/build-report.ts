@@ -10,7 +10,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { VERSION } from '../version.js';
-import type { BuildResult } from '../pipeline/build.js';
+import type { BuildResult } from '../pipeline/build-result.js';
 import { writeFileAtomic } from './atomic-write.js';
 
 export function buildReport(r: BuildResult, pipeline: string | null): Record<string, unknown> {
@@ -46,6 +46,7 @@ export function buildReport(r: BuildResult, pipeline: string | null): Record<str
     },
     stages: r.stages,
     nav: r.nav,
+    navOutputs: r.navOutputs,
     strafeTraces: r.strafeTraces,
     feedbackWarnings: r.feedbackWarnings,
   };

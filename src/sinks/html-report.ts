@@ -26,7 +26,7 @@ import { basename, dirname } from 'node:path';
 import { defaultNodeTypes, nodeTypeLabel, type NodeTypeTable } from '../nav/node-types.js';
 import { summarizeNav, type TypeCount } from '../nav/summary.js';
 import type { NavFile } from '../nav/types.js';
-import type { BuildResult } from '../pipeline/build.js';
+import type { BuildResult } from '../pipeline/build-result.js';
 import type { BspMap } from '../sources/bsp/read-bsp.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { bandLabel } from './render/height-band.js';

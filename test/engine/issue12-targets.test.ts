@@ -46,7 +46,7 @@ describeFixtures('issue 12 targets, by the independent map check', () => {
       await runBuild({
         ...spec,
         cache: join(out, 'cache'),
-        output: { nav: path, strafeTraces: null, report: null, html: null },
+        output: { nav: path, q2rNav: null, strafeTraces: null, report: null, html: null },
       });
       const nav = (await readNavFile(path)).nav;
       const map = await loadCheckMap(fixture('maps', `${name}.bsp`));

@@ -48,7 +48,7 @@ describeEngine('the real engine loads the navs the example pipelines build', () 
       await runBuild({
         ...spec,
         cache: join(out, 'cache'),
-        output: { nav: path, strafeTraces: null, report: null, html: null },
+        output: { nav: path, q2rNav: null, strafeTraces: null, report: null, html: null },
       });
       built.set(map, { path, nodes: (await readNavFile(path)).nav.nodes.length });
     }

@@ -121,7 +121,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
     expect(r.stopReason).toBe('passed');
     expect(r.iterations.map((i) => i.passed)).toEqual([false, false, false, true]);
     expect(r.shipped.iteration).toBe(4);
-    expect(readFileSync(l.spec.output.nav)).toEqual(readFileSync(draftOf(l, 4)));
+    expect(readFileSync(l.spec.output.nav!)).toEqual(readFileSync(draftOf(l, 4)));
     // The first draft is exactly what a plain build gives.
     expect(readFileSync(draftOf(l, 1))).toEqual(baselineBytes);
 
@@ -192,7 +192,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
     expect(r.stopReason).toBe('max-iterations');
     expect(r.iterations).toHaveLength(3);
     expect(r.shipped.iteration).toBe(2);
-    expect(readFileSync(l.spec.output.nav)).toEqual(readFileSync(draftOf(l, 2)));
+    expect(readFileSync(l.spec.output.nav!)).toEqual(readFileSync(draftOf(l, 2)));
     // Remaining failures: what iteration 2's report named, by position near P2.
     expect(r.remaining!.badNodes).toHaveLength(r.iterations[1].badNodes);
     expect(r.remaining!.badNodes.length).toBeGreaterThan(0);
@@ -263,7 +263,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
     expect(e).toBeInstanceOf(MonotonicityError);
     expect((e as Error).message).toMatch(/is 0\.0 u from recorded bad node/);
     expect(index(l)).toHaveLength(1);
-    expect(existsSync(l.spec.output.nav)).toBe(false);
+    expect(existsSync(l.spec.output.nav!)).toBe(false);
   });
 
   describe('a failing test command aborts the run, ships nothing and restores the install folder', () => {
@@ -282,7 +282,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       );
       expect(e).toBeInstanceOf(IterationAbortedError);
       const err = e as IterationAbortedError;
-      expect(existsSync(l.spec.output.nav)).toBe(false);
+      expect(existsSync(l.spec.output.nav!)).toBe(false);
       expect(readFileSync(l.config.installPath, 'utf8')).toBe('ORIGINAL NAV');
       expect(index(l)[0].error).toMatch(new RegExp(`^${err.failure.kind}: `));
       expect(err.message).toMatch(/^iteration 1: /);

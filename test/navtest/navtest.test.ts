@@ -88,7 +88,7 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
       workers: 1,
       cache: null,
       feedback: null,
-      output: { nav, strafeTraces: null, report: null, html: null },
+      output: { nav, q2rNav: null, strafeTraces: null, report: null, html: null },
     });
     const file = (await readNavFile(nav)).nav;
     return { ...(await runNavtest(file, fixture('maps', `${map}.bsp`), map)), file };

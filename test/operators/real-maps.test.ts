@@ -16,6 +16,19 @@ import { readBsp } from '../../src/sources/bsp/read-bsp.js';
 import { brushContentsNear } from '../../src/sources/bsp/point-contents.js';
 import { CONTENTS_WATER, MASK_LIQUID } from '../../src/sources/bsp/contents-flags.js';
 import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
+import { NAV3_LINK_TYPES } from '../../src/nav/formats/nav3/layout.js';
+import { readNav3File } from '../../src/nav/formats/nav3/read.js';
+import { readSpawnPoints } from '../../src/sources/bsp/spawn-points.js';
+import {
+  CHECKERS,
+  HAVE_CHECKERS,
+  Q2R_DIR,
+  closestNodeNg,
+  closestNodePr310,
+  reachableByEngineRules,
+  runChecker,
+  walkable,
+} from '../helpers/q2r-checkers.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-real-'));
 const built = new Map<string, { nav: NavFile; result: BuildResult }>();
@@ -27,7 +40,14 @@ async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }
   const result = await runBuild({
     ...spec,
     cache: join(out, 'cache'),
-    output: { nav: join(out, `${map}.nav`), strafeTraces: null, report: null, html: null },
+    output: {
+      nav: join(out, `${map}.nav`),
+      // The re-release's NAV3 from the same build: test/sinks/q2r-nav/engines.test.ts checks such files.
+      q2rNav: join(out, 'q2r', `${map}.nav`),
+      strafeTraces: null,
+      report: null,
+      html: null,
+    },
   });
   return { nav: (await readNavFile(join(out, `${map}.nav`))).nav, result };
 }
@@ -117,6 +137,71 @@ describeFixtures('navs from the real fixture demos', () => {
       expect(dz.length / ours.length, map).toBeGreaterThan(0.6);
       expect(Math.abs(dz[Math.floor(dz.length / 2)]), map).toBeLessThan(1);
       expect(dz.filter((d) => Math.abs(d) <= 2).length / dz.length, map).toBeGreaterThan(0.75);
+    }
+  });
+
+  it('every NAV3 it writes is loaded by both re-release engines, with the counts written', async () => {
+    expect(HAVE_CHECKERS, `the checkers in ${Q2R_DIR}`).toBe(true);
+    for (const [map, { result }] of built) {
+      const file = join(out, 'q2r', `${map}.nav`);
+      const { nav: nav3 } = await readNav3File(file);
+      const stats = result.navOutputs.q2rNav as Record<string, unknown>;
+      const written = {
+        nodes: nav3.nodes.length,
+        links: nav3.links.length,
+        traversals: nav3.traversals.length,
+        edicts: nav3.edicts.length,
+      };
+      expect(stats, map).toMatchObject(written);
+      // Same nodes as the AQtion nav of the same build, one traversal per jump, drop and climb.
+      expect(written.nodes, map).toBe(built.get(map)!.nav.nodes.length);
+      const traversed = nav3.links.filter((l) =>
+        ['LongJump', 'BarrierJump', 'WalkOffLedge', 'Ladder'].includes(NAV3_LINK_TYPES[l.type]),
+      ).length;
+      expect(written.traversals, map).toBe(traversed);
+      expect(traversed, map).toBeGreaterThan(0);
+      for (const checker of CHECKERS) {
+        const run = runChecker(checker, file, map);
+        expect(run.result, `${checker} ${map}\n${run.output}`).toBe('LOADED');
+        expect(run.counts, `${checker} ${map}`).toEqual(written);
+      }
+    }
+  });
+
+  it('the engines\u2019 own A* finds a path between spawn points navgen\u2019s NAV3 connects', async () => {
+    for (const map of built.keys()) {
+      const file = join(out, 'q2r', `${map}.nav`);
+      const { nav: nav3 } = await readNav3File(file);
+      const spawns = (await readSpawnPoints(fixture('maps', `${map}.bsp`))).map((s) => s.origin);
+      // The farthest pair whose nearest nodes (as each engine picks them) our graph connects
+      // by the links both engines follow.
+      let best: { start: readonly number[]; goal: readonly number[]; d: number } | null = null;
+      const from = spawns.map((s) => ({
+        pr: closestNodePr310(nav3, s),
+        ng: closestNodeNg(nav3, s),
+      }));
+      const reach = from.map((f) =>
+        f.ng >= 0 ? [reachableByEngineRules(nav3, f.pr), reachableByEngineRules(nav3, f.ng)] : null,
+      );
+      spawns.forEach((s, i) =>
+        spawns.forEach((g, j) => {
+          const r = reach[i];
+          if (!r || from[j].ng < 0 || !walkable(nav3, from[i].pr)) return;
+          if (!r[0].has(from[j].pr) || !r[1].has(from[j].ng)) return;
+          if (from[i].pr === from[j].pr || from[i].ng === from[j].ng) return;
+          const d = Math.hypot(s[0] - g[0], s[1] - g[1], s[2] - g[2]);
+          if (!best || d > best.d) best = { start: s, goal: g, d };
+        }),
+      );
+      expect(best, `${map}: no spawn pair connected by walk links`).not.toBeNull();
+      const pair = best!;
+      expect(pair.d, map).toBeGreaterThan(256);
+      for (const checker of CHECKERS) {
+        const run = runChecker(checker, file, map, pair);
+        expect(run.path, `${checker} ${map} ${pair.start} -> ${pair.goal}\n${run.output}`).toMatch(
+          /^(InProgress|TraversalPending)$/,
+        );
+      }
     }
   });
 });

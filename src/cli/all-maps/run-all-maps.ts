@@ -16,6 +16,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
+import { primaryNavOutput } from '../../pipeline/pipeline-spec.js';
 import { readNavFile } from '../../nav/formats/aqtion/read-nav.js';
 import { runNavtest } from '../../navtest/run-navtest.js';
 import { writeFileAtomic } from '../../sinks/atomic-write.js';
@@ -208,7 +209,7 @@ async function buildMap(
   });
   let result: BuildResult;
   try {
-    const backup = await prepareNavBackup(spec.output.nav);
+    const backup = await prepareNavBackup(primaryNavOutput(spec.output));
     result = await runBuild(spec);
     await backup.keep();
   } catch (e) {
@@ -223,7 +224,7 @@ async function buildMap(
   const used = result.demos.filter((d) => d.used).length;
   let navtest = 'not run';
   if (o.navtest) {
-    const nav = (await readNavFile(spec.output.nav)).nav;
+    const nav = (await readNavFile(primaryNavOutput(spec.output))).nav;
     const run = await runNavtest(nav, place.bsp, map, {
       workers: o.workers ?? availableParallelism(),
     });

@@ -45,6 +45,8 @@ interface BuildOptions {
   useMap?: boolean;
   bsp?: string;
   out?: string;
+  /** A file, or true (no file: the game's own place, with --game-dir). */
+  q2rNav?: string | true;
   gameDir?: string;
   mod?: string;
   minDemos?: number | 'auto';
@@ -97,6 +99,10 @@ export function register(program: Command): void {
     .option(
       '--out <file>',
       'the .nav to write (flag form; default with --game-dir: MOD/bots/nav/MAP.nav)',
+    )
+    .option(
+      '--q2r-nav [file]',
+      'also write the Quake II re-release nav (NAV3) here; with --game-dir and no file: GAME/baseq2/bots/navigation/MAP.nav',
     )
     .option(
       '--game-dir <dir>',
@@ -212,10 +218,12 @@ async function buildAction(
   opts: BuildOptions,
   game: GameFolderBuild | null,
 ): Promise<void> {
-  const spec = await specFrom(
-    inputs,
-    game ? { ...opts, bsp: game.bsp, out: game.out, ...gameReports(opts) } : opts,
-  );
+  const q2rNav =
+    opts.q2rNav === true
+      ? (game?.q2rNav ?? usage('--q2r-nav without a file needs --game-dir (or give the file)'))
+      : opts.q2rNav;
+  const withGame = game ? { ...opts, bsp: game.bsp, out: game.out, ...gameReports(opts) } : opts;
+  const spec = await specFrom(inputs, { ...withGame, q2rNav });
   checkOutputs(spec);
   if (game?.mapSource && !opts.quiet && !opts.json)
     process.stderr.write(`navgen: map ${opts.map} from ${game.mapSource}\n`);
@@ -228,7 +236,7 @@ async function buildAction(
   try {
     // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
     lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
-    const backup = spec.file ? null : await prepareNavBackup(spec.output.nav);
+    const backup = spec.file || !spec.output.nav ? null : await prepareNavBackup(spec.output.nav);
     result = await runBuild(spec, progress);
     const bak = await backup?.keep();
     if (bak && !opts.quiet && !opts.json)
@@ -257,6 +265,7 @@ async function buildAction(
 
 async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineSpec> {
   const flagForm = opts.map !== undefined || opts.out !== undefined;
+  const q2rNav = typeof opts.q2rNav === 'string' ? opts.q2rNav : undefined;
   const overrides = {
     ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
     ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
@@ -265,9 +274,9 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
   const flagCache = { cache: opts.cache ?? userCacheDir() };
   try {
     if (flagForm) {
-      if (!opts.map || !opts.out)
+      if (!opts.map || (!opts.out && !q2rNav))
         throw new CliError(
-          'the flag form needs --map and --out (or --game-dir), and demo files or folders',
+          'the flag form needs --map and --out (or --q2r-nav, or --game-dir), and demo files or folders',
           EXIT_USAGE,
         );
       if (inputs.length === 0) throw new CliError('no demo files or folders given', EXIT_USAGE);
@@ -280,6 +289,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
         map: opts.map,
         bsp: opts.bsp,
         out: opts.out,
+        q2rNav,
         demos: expandDemoInputs(inputs),
         minDemos: opts.minDemos,
         report: opts.report,
@@ -313,6 +323,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
       damaged: opts.keepDamagedPrefix ? 'keep-prefix' : spec.damaged,
       output: {
         ...spec.output,
+        ...(q2rNav ? { q2rNav: resolve(q2rNav) } : {}),
         ...(opts.report ? { report: opts.report } : {}),
         ...(opts.strafeTraces ? { strafeTraces: opts.strafeTraces } : {}),
         ...(opts.html === false ? { html: null } : opts.html ? { html: resolve(opts.html) } : {}),
@@ -328,7 +339,8 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
 /** Outputs that cannot be written are said before the build, in one line each. */
 function checkOutputs(spec: PipelineSpec): void {
   const o = spec.output;
-  checkOutputPath(o.nav, 'the nav');
+  if (o.nav) checkOutputPath(o.nav, 'the nav');
+  if (o.q2rNav) checkOutputPath(o.q2rNav, 'the re-release nav');
   if (o.report) checkOutputPath(o.report, 'the JSON report');
   if (o.html) checkOutputPath(o.html, 'the HTML report');
   if (o.strafeTraces) checkOutputPath(o.strafeTraces, 'the strafe traces');

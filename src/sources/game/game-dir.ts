@@ -12,7 +12,7 @@
  * Bots read `<mod>/bots/nav/<map>.nav` (AQtion botlib, botdir `bots`).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Archive } from './archive-entry.js';
 import { openPak } from './pak.js';
 import { openPkz } from './pkz.js';
@@ -172,6 +172,14 @@ export async function findGameFile(game: GameDir, rel: string): Promise<FoundFil
     };
   }
   return null;
+}
+
+/**
+ * Where the Quake II re-release reads the `NAV3` nav of `map`: `baseq2/bots/navigation/` under
+ * the game root (the folder that holds the mod folder).
+ */
+export function q2rNavPathIn(game: GameDir, map: string): string {
+  return join(dirname(game.modDir), BASE_GAME, 'bots', 'navigation', `${map}.nav`);
 }
 
 /** Where the bots of `game` read the nav of `map`. */

@@ -18,7 +18,7 @@ import {
   nav3TraversalBytes,
 } from './layout.js';
 import type { Nav3Edict, Nav3File, Nav3Link, Nav3Node, Nav3Traversal } from './types.js';
-import { validateNav3 } from './validate.js';
+import { validateNav3, validateNav3Header } from './validate.js';
 
 export interface DecodedNav3 {
   nav: Nav3File;
@@ -74,6 +74,11 @@ export function decodeNav3(bytes: Uint8Array, file: string): DecodedNav3 {
   const linkCount = count('links', NAV3_LINK_BYTES);
   const traversalCount = count('traversals', nav3TraversalBytes(version));
   const heuristic = c.f32('the heuristic');
+  validateNav3Header(
+    version,
+    { nodes: nodeCount, links: linkCount, traversals: traversalCount },
+    file,
+  );
   const nodes: Nav3Node[] = [];
   for (let i = 0; i < nodeCount; i++) {
     const what = `node ${i}`;

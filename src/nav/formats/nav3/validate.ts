@@ -42,25 +42,26 @@ export interface Nav3Counts {
 
 const isInt = (v: number, lo: number, hi: number) => Number.isInteger(v) && v >= lo && v <= hi;
 
-/** Throws a {@link NavFormatError} for the first rule `nav` breaks; `file` names it. */
-export function validateNav3(nav: Nav3File, file: string): void {
+/**
+ * The header's rules, which the loaders check before reading any record (so the reader checks
+ * them first too, and a bad count is reported at the count, not where the records run out).
+ */
+export function validateNav3Header(
+  version: number,
+  counts: Omit<Nav3Counts, 'edicts'>,
+  file: string,
+): void {
   const fail = (code: NavFormatError['code'], reason: string, offset: number): never => {
     throw new NavFormatError(code, reason, file, offset);
   };
   // ng: "Bad version" outside 2..6; PR: "bad version" above 6.
-  if (!isInt(nav.version, NAV3_OLDEST_VERSION, NAV3_VERSION)) {
+  if (!isInt(version, NAV3_OLDEST_VERSION, NAV3_VERSION)) {
     fail(
       'BAD_VERSION',
-      `version ${nav.version}; the loaders read ${NAV3_OLDEST_VERSION}..${NAV3_VERSION}`,
+      `version ${version}; the loaders read ${NAV3_OLDEST_VERSION}..${NAV3_VERSION}`,
       4,
     );
   }
-  const counts = {
-    nodes: nav.nodes.length,
-    links: nav.links.length,
-    traversals: nav.traversals.length,
-    edicts: nav.edicts.length,
-  };
   // ng: "No nodes" / "No links"; PR: 0 nodes is "out of memory". PR keeps node ids in int16.
   if (counts.nodes < 1 || counts.nodes > NAV3_MAX_INDEX) {
     fail('BAD_COUNT', `${counts.nodes} nodes; the loaders need 1..${NAV3_MAX_INDEX}`, 8);
@@ -72,6 +73,20 @@ export function validateNav3(nav: Nav3File, file: string): void {
   if (counts.traversals > NAV3_MAX_INDEX) {
     fail('BAD_COUNT', `${counts.traversals} traversals; at most ${NAV3_MAX_INDEX}`, 16);
   }
+}
+
+/** Throws a {@link NavFormatError} for the first rule `nav` breaks; `file` names it. */
+export function validateNav3(nav: Nav3File, file: string): void {
+  const fail = (code: NavFormatError['code'], reason: string, offset: number): never => {
+    throw new NavFormatError(code, reason, file, offset);
+  };
+  const counts = {
+    nodes: nav.nodes.length,
+    links: nav.links.length,
+    traversals: nav.traversals.length,
+    edicts: nav.edicts.length,
+  };
+  validateNav3Header(nav.version, counts, file);
   if (!Number.isFinite(nav.heuristic) || Math.fround(nav.heuristic) !== nav.heuristic) {
     fail('BAD_VALUE', `heuristic ${nav.heuristic} is not a float32 value`, 20);
   }

@@ -1,0 +1,69 @@
+/**
+ * What a build reports: each demo's fate and the build's result. Its own module so that the
+ * sinks that render it (JSON and HTML reports) and the build that produces it do not import
+ * each other.
+ */
+import type { DemoVotes } from './demo-votes.js';
+import type { NavBuildStats } from '../sinks/nav/graph-to-nav.js';
+
+export type DemoStatus =
+  /** Contributes all it read. */
+  | 'used'
+  /** Damaged; contributes the frames before the damage (`damaged: keep-prefix`). */
+  | 'partial'
+  /** Damaged; contributes nothing (`damaged: quarantine`, the default). */
+  | 'quarantined'
+  /** Could not be processed at all (unreadable file, plugin crash). */
+  | 'failed'
+  /** No segment on the nav's map. */
+  | 'other-map'
+  /** Mostly spectator frames (gate). */
+  | 'spectator'
+  /** Same bytes as another demo of the build. */
+  | 'duplicate';
+
+/**
+ * Statuses that mean something went wrong with a demo (`navgen build` exits with 3). A kept
+ * prefix is one: the demo is still damaged, and a script must hear of it whatever was kept.
+ */
+export const PROBLEM_STATUSES: ReadonlySet<DemoStatus> = new Set([
+  'quarantined',
+  'partial',
+  'failed',
+]);
+
+/** What happened to one demo. */
+export interface DemoReport {
+  /** Path relative to the pipeline folder (or the working folder for the flag form). */
+  readonly file: string;
+  readonly contentHash: string | null;
+  /** read: parsed now; cache: reused. */
+  readonly source: 'read' | 'cache';
+  /** Whether its votes are in the nav. */
+  readonly used: boolean;
+  /** What became of it; `quarantined` and `failed` are problems (exit code 3), the rest policy. */
+  readonly status: DemoStatus;
+  /** Why it contributes nothing (or only partly), if so. */
+  readonly note: string | null;
+  readonly error: string | null;
+  readonly summaries: DemoVotes['summaries'] | null;
+  readonly warnings: readonly string[];
+  readonly nodeVotes: number;
+  readonly linkVotes: number;
+  readonly frames: number;
+}
+
+export interface BuildResult {
+  readonly map: string;
+  readonly demos: readonly DemoReport[];
+  readonly stages: Readonly<Record<string, unknown>>;
+  readonly nav: NavBuildStats;
+  /** What each nav sink wrote (by output name: `nav`, `q2rNav`): its own counts. */
+  readonly navOutputs: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly outputs: Readonly<Record<string, string>>;
+  readonly strafeTraces: number;
+  readonly feedbackWarnings: readonly string[];
+  readonly cacheProblems: readonly string[];
+  /** Temporary files of interrupted writes (by processes that are gone) removed by this build. */
+  readonly removedTempFiles: readonly string[];
+}
