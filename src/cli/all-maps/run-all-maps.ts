@@ -146,6 +146,8 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
       JSON.stringify(
         {
           maps: rows,
+          // Each demo's maps, and whether it was read now or found in the cache folder.
+          demos: found.map((d) => ({ file: d.path, maps: d.maps, read: d.read, error: d.error })),
           warnings: problems,
           cache: o.cache,
           seconds: Math.round(seconds * 100) / 100,
