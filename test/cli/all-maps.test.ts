@@ -72,6 +72,9 @@ describeFixtures('navgen build --all-maps', () => {
     for (const f of ['wizs.report.json', 'wizs.report.html', 'wizs.navtest.json'])
       expect(existsSync(join(root, 'navgen-reports', f)), f).toBe(true);
     expect(existsSync(join(mod, 'bots', 'nav', 'wizs.report.html'))).toBe(false);
+    expect(readFileSync(join(root, 'navgen-reports', 'wizs.report.html'), 'utf8')).toMatch(
+      /<p class="verdict" id="verdict">Nav test: passed, coverage \d+\.\d%\. Copy wizs\.nav to action\/bots\/nav\/wizs\.nav on the server\.<\/p>/,
+    );
     expect(existsSync(join(xdg, 'navgen', 'demo-maps.json'))).toBe(true);
 
     // Again, as JSON: no demo read to find the maps, the nav replaced (same bytes) and kept.
