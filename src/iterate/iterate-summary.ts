@@ -101,6 +101,7 @@ export function formatIterateSummary(r: IterateResult, cwd = process.cwd()): str
   if (r.shipped.files.strafeTraces)
     lines.push(`wrote strafe traces: ${rel(r.shipped.files.strafeTraces)}`);
   if (r.shipped.files.report) lines.push(`wrote build report: ${rel(r.shipped.files.report)}`);
+  if (r.shipped.files.html) lines.push(`wrote HTML report: ${rel(r.shipped.files.html)}`);
   lines.push(`iterations: ${rel(r.workDir)} (index.jsonl; accumulated failures in feedback.json)`);
   return lines.join('\n') + '\n';
 }

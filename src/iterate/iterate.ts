@@ -161,7 +161,8 @@ export async function iterate(
             q2rNav: null,
             strafeTraces: i === 1 ? tracesPath : null,
             report: null,
-            html: null,
+            // The draft's HTML report, shipped with the draft that is chosen (ship.ts).
+            html: spec.output.html ? draftHtml(folder.draftPath(i)) : null,
           },
           feedback: { file: feedbackFile, nav: null },
         },
@@ -256,6 +257,15 @@ export async function iterate(
     folder.draftPath(chosen.iteration),
     builds[chosen.iteration - 1],
     tracesPath,
+    {
+      html: spec.output.html ? draftHtml(folder.draftPath(chosen.iteration)) : null,
+      navtest: {
+        passed: chosen.passed,
+        coverage: chosen.coverage,
+        badLinks: chosen.badLinks,
+        badNodes: chosen.badNodes,
+      },
+    },
   );
   const f = failures[chosen.iteration - 1];
   return {
@@ -286,4 +296,9 @@ async function initialFeedback(spec: PipelineSpec): Promise<Feedback> {
     ? feedbackFromReport(await readNavtestReport(f.file), (await readNavFile(f.nav)).nav, f.file)
     : await readFeedbackFile(f.file);
   return mergeFeedback(EMPTY_FEEDBACK, { ...loaded, warnings: [] });
+}
+
+/** The HTML report of a draft, beside it in the iterations folder. */
+function draftHtml(draftPath: string): string {
+  return draftPath.replace(/\.nav$/i, '') + '.report.html';
 }

@@ -5,17 +5,27 @@
  * shipped draft's build, and the strafe traces (which depend on the demos only) are copied too.
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
-import { dirname, relative } from 'node:path';
+import { basename, dirname, relative } from 'node:path';
 import type { BuildResult } from '../pipeline/build-result.js';
 import type { PipelineSpec } from '../pipeline/pipeline-spec.js';
 import { writeFileAtomic } from '../sinks/atomic-write.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
+import { setReportVerdict } from '../sinks/html-report.js';
+import { verdictText, type VerdictFacts } from '../sinks/report-verdict.js';
 
 export interface ShippedFiles {
   readonly nav: string;
   readonly strafeTraces: string | null;
   readonly report: string | null;
+  /** The shipped draft's HTML report, its verdict line saying what the nav test found. */
+  readonly html: string | null;
+}
+
+/** The chosen draft's HTML report (null: none written) and its nav test's result. */
+export interface ShippedReport {
+  readonly html: string | null;
+  readonly navtest: VerdictFacts['navtest'];
 }
 
 export async function shipDraft(
@@ -23,6 +33,7 @@ export async function shipDraft(
   draftPath: string,
   build: BuildResult,
   strafeTraces: string | null,
+  shipped: ShippedReport = { html: null, navtest: null },
 ): Promise<ShippedFiles> {
   const nav = spec.output.nav;
   // resolveNavtestConfig refuses a pipeline without output.nav before any draft is made.
@@ -55,5 +66,16 @@ export async function shipDraft(
     );
     report = spec.output.report;
   }
-  return { nav, strafeTraces: traces, report };
+  let html: string | null = null;
+  if (spec.output.html && shipped.html) {
+    // The draft's page, replacing the previous build's (which described another nav).
+    await mkdir(dirname(spec.output.html), { recursive: true });
+    await writeFileAtomic(spec.output.html, await readFile(shipped.html));
+    await setReportVerdict(
+      spec.output.html,
+      verdictText({ map: spec.map, navName: basename(nav), navtest: shipped.navtest }),
+    );
+    html = spec.output.html;
+  }
+  return { nav, strafeTraces: traces, report, html };
 }

@@ -21,7 +21,7 @@
  * await writeHtmlReport(htmlPath, htmlReportInput(result, { report, nav, map: spec.bsp, previous }));
  * ```
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { defaultNodeTypes, nodeTypeLabel, type NodeTypeTable } from '../nav/node-types.js';
 import { summarizeNav, type TypeCount } from '../nav/summary.js';
@@ -40,6 +40,7 @@ import {
   type NavPictureInput,
 } from './render/render-svg.js';
 import { escapeXml } from './render/svg-format.js';
+import { verdictElement, verdictText, withVerdict } from './report-verdict.js';
 
 /** Where one demo's votes came from in this build. */
 export interface DemoSource {
@@ -66,6 +67,8 @@ export interface HtmlReportInput {
   readonly nodeTypes?: NodeTypeTable;
   /** Per node of `nav`, 1 when the map alone gave it (`fill`): drawn hollow. */
   readonly fromMap?: Uint8Array | null;
+  /** The opening verdict line (report-verdict.ts); default: the nav test not run yet. */
+  readonly verdict?: string;
 }
 
 /** {@link HtmlReportInput} with the map also given as a BSP path (read when writing). */
@@ -144,6 +147,7 @@ const STYLE = `
 body{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;margin:24px;color:#1d232b;background:#f6f7f9;line-height:1.4}
 h1{font-size:24px;margin:0 0 4px}h2{font-size:19px;margin:32px 0 8px;border-bottom:1px solid #ccd2da;padding-bottom:4px}
 .meta{color:#5b6573;margin:0 0 16px}
+.verdict{font-size:16px;font-weight:bold;margin:4px 0 8px}
 table{border-collapse:collapse;margin:8px 0 16px;background:#fff;font-size:13px}
 th,td{border:1px solid #d5dae1;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#e9edf2}td.n{text-align:right;font-variant-numeric:tabular-nums}
@@ -382,6 +386,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     `<head><meta charset="utf-8"><title>${esc(`${mapName}: navgen build report`)}</title><style>${STYLE}</style></head>`,
     '<body>',
     `<h1>${esc(mapName)}: ${esc(navName)}</h1>`,
+    verdictElement(input.verdict ?? verdictText({ map: mapName, navName, navtest: null }), esc),
     `<p class="meta">${esc(meta)}</p>`,
     `<nav>${contents}</nav>`,
     ...sections,
@@ -397,4 +402,10 @@ export async function writeHtmlReport(path: string, input: HtmlReportFiles): Pro
   const html = renderHtmlReport({ ...input, map });
   await mkdir(dirname(path), { recursive: true });
   await writeFileAtomic(path, Buffer.from(html, 'utf8'));
+}
+
+/** Rewrites the verdict line of a written report (its nav was tested after it was written). */
+export async function setReportVerdict(path: string, text: string): Promise<void> {
+  const html = await readFile(path, 'utf8');
+  await writeFileAtomic(path, Buffer.from(withVerdict(html, text, esc), 'utf8'));
 }

@@ -93,6 +93,10 @@ describeFixtures('navgen iterate (command line)', () => {
       readFileSync(join(l.config.workDir, 'iteration-01', 'wizs.nav')),
     );
     expect(json.remaining.badNodes.length).toBe(json.iterations[0].badNodes);
+    // The shipped nav's own HTML report, opening with what the test found.
+    expect(readFileSync(json.shipped.html, 'utf8')).toMatch(
+      /<p class="verdict" id="verdict">Nav test: FAILED \(\d+ bad links, \d+ bad nodes\), coverage 80\.0%\. Copy wizs\.nav to action\/bots\/nav\/wizs\.nav/,
+    );
     expect(r.stderr).toContain('navgen: iteration 1/2: building without 0 bad node position(s)');
     expect(r.stderr).toMatch(
       /iteration 2\/2: built \d+ nodes, \d+ links \(0 demo\(s\) read, 2 from cache\)/,
@@ -109,6 +113,11 @@ describeFixtures('navgen iterate (command line)', () => {
       /^map wizs: 2 iteration\(s\)\niteration +nodes +links +coverage +deaths\/bot\/min +stuck\/bot\/min +bad nodes +bad links +pass\n1 .* no\n2 \* .* yes\n/,
     );
     expect(r.stdout).toContain('passed at iteration 2; shipped');
+    const html = /wrote HTML report: (\S+)/.exec(r.stdout);
+    expect(html, r.stdout).not.toBeNull();
+    expect(readFileSync(join(process.cwd(), html![1]), 'utf8')).toMatch(
+      /<p class="verdict" id="verdict">Nav test: passed/,
+    );
   });
 
   it('a crashing test command exits 1 and ships nothing', async () => {

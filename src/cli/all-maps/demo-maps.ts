@@ -5,7 +5,7 @@
  * the cache folder (`demo-maps.json`, by path, size and modification time): a second run over
  * the same folder reads no demo for this step.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { summarizeDemo } from '../../sources/demo/demo-summary.js';
 import { DemoParseError } from '../../sources/demo/errors.js';
@@ -74,7 +74,9 @@ export async function demoMaps(
   if (cacheDir && changed) {
     const text = JSON.stringify({ version: VERSION, demos: index }) + '\n';
     // A cache that cannot be written only costs time on the next run.
-    await writeFileAtomic(join(cacheDir, INDEX), Buffer.from(text)).catch(() => undefined);
+    await mkdir(cacheDir, { recursive: true })
+      .then(() => writeFileAtomic(join(cacheDir, INDEX), Buffer.from(text)))
+      .catch(() => undefined);
   }
   return out;
 }

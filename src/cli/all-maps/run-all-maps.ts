@@ -13,13 +13,15 @@
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
 import { primaryNavOutput } from '../../pipeline/pipeline-spec.js';
 import { readNavFile } from '../../nav/formats/aqtion/read-nav.js';
 import { runNavtest } from '../../navtest/run-navtest.js';
 import { writeFileAtomic } from '../../sinks/atomic-write.js';
+import { setReportVerdict } from '../../sinks/html-report.js';
+import { verdictText } from '../../sinks/report-verdict.js';
 import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-codes.js';
 import { prepareGameFolder } from '../game-folder.js';
 import { prepareNavBackup } from '../nav-backup.js';
@@ -147,6 +149,8 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
       JSON.stringify(
         {
           maps: rows,
+          // Each demo's maps, and whether it was read now or found in the cache folder.
+          demos: found.map((d) => ({ file: d.path, maps: d.maps, read: d.read, error: d.error })),
           warnings: problems,
           cache: o.cache,
           seconds: Math.round(seconds * 100) / 100,
@@ -231,6 +235,21 @@ async function buildMap(
     const out = join(reports, `${map}.navtest.json`);
     await writeFileAtomic(out, Buffer.from(JSON.stringify(run.report, null, 1) + '\n', 'utf8'));
     navtest = verdictOf(run.report);
+    // The report's first line says what the test found.
+    if (spec.output.html)
+      await setReportVerdict(
+        spec.output.html,
+        verdictText({
+          map,
+          navName: basename(spec.output.nav),
+          navtest: {
+            passed: run.report.passed,
+            coverage: run.report.coverage_ratio,
+            badLinks: run.report.bad_links.length,
+            badNodes: run.report.bad_nodes.length,
+          },
+        }),
+      );
   }
   say(
     `${tag}: ${used} of ${demos.length} demo(s) used, ${result.nav.nodes} nodes, ${result.nav.links} links, nav test ${navtest} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,

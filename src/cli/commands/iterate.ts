@@ -20,6 +20,7 @@ import { iterate, IterationAbortedError, type IterateObserver } from '../../iter
 import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
 import { MonotonicityError } from '../../iterate/monotonicity.js';
 import { positiveInt } from '../option-parsers.js';
+import { addGameDirOptions, mapFromOptions, type MapSource } from '../map-option.js';
 import { resolveNavtestConfig } from '../../iterate/navtest-config.js';
 import {
   CliError,
@@ -30,6 +31,8 @@ import {
 } from '../exit-codes.js';
 
 interface IterateFlags {
+  gameDir?: string;
+  mod?: string;
   maxIterations?: number;
   workers?: number;
   json?: boolean;
@@ -38,7 +41,7 @@ interface IterateFlags {
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('iterate')
     .description(
       "Close the loop: build a draft .nav, test it (the pipeline's navtest command, or navgen's own offline test with navtest.tester: builtin), remove what failed, rebuild, until the test passes; ship the result (or the best iteration, exit code 4). Every draft, report and summary is kept in the iterations folder.",
@@ -62,9 +65,13 @@ export function register(program: Command): void {
     .action(async (file: string, flags: IterateFlags) => {
       let spec;
       let config;
+      let source: MapSource | null = null;
       try {
         const src = await readPipelineSource(file);
         spec = await resolvePipeline(src);
+        // --game-dir: the pipeline's map read from the game (its archives too).
+        source = await mapFromOptions({ ...flags, map: spec.map }, null);
+        if (source) spec = { ...spec, bsp: source.bsp };
         config = resolveNavtestConfig(spec, src.locate);
       } catch (e) {
         if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors)
@@ -117,8 +124,10 @@ export function register(program: Command): void {
       } finally {
         process.off('SIGINT', onSigint);
         await lock?.release();
+        await source?.cleanup();
       }
     });
+  addGameDirOptions(cmd);
 }
 
 /** One line when a round starts, after its build, and after its test. */

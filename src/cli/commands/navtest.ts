@@ -12,12 +12,15 @@ import { runNavtest } from '../../navtest/run-navtest.js';
 import { navtestReportText } from '../../navtest/report-text.js';
 import { writeFileAtomic } from '../../sinks/atomic-write.js';
 import { BspError } from '../../sources/bsp/errors.js';
-import { CliError, EXIT_FAILURE } from '../exit-codes.js';
+import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
+import { addGameDirOptions, mapFromOptions } from '../map-option.js';
 import { positiveInt } from '../option-parsers.js';
 import { readNavForCli } from './inspect.js';
 
 interface NavtestCliOptions {
-  bsp: string;
+  bsp?: string;
+  gameDir?: string;
+  mod?: string;
   out?: string;
   json?: boolean;
   workers?: number;
@@ -25,7 +28,7 @@ interface NavtestCliOptions {
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('navtest')
     .description(
       "Test a .nav offline: a simulated bot follows every link with the map's collision model and " +
@@ -35,7 +38,7 @@ export function register(program: Command): void {
         '(coverage, bad nodes, bad links, unreachable nodes, rates, passed) with per-link detail.',
     )
     .argument('<nav>', 'the .nav file to test')
-    .requiredOption('--bsp <map>', 'the map (BSP v38) the nav belongs to')
+    .option('--bsp <map>', 'the map (BSP v38) the nav belongs to (or --game-dir)')
     .option('-o, --out <file>', 'the report (default: <nav folder>/<map>.navtest.json)')
     .option('--map <name>', 'map name in the report (default: the nav file name without .nav)')
     .option('--json', 'print the report on stdout instead of a summary')
@@ -48,16 +51,21 @@ export function register(program: Command): void {
       const map = opts.map ?? basename(navPath).replace(/\.nav$/i, '');
       const out = opts.out ?? join(dirname(navPath), `${map}.navtest.json`);
       const nav = (await readNavForCli(navPath)).nav;
+      const source = await mapFromOptions(opts, navPath);
+      if (!source)
+        throw new CliError('navtest needs the map: --bsp MAP.bsp or --game-dir DIR', EXIT_USAGE);
       let run;
       try {
-        run = await runNavtest(nav, opts.bsp, map, {
+        run = await runNavtest(nav, source.bsp, map, {
           workers: opts.workers ?? availableParallelism(),
         });
       } catch (e) {
         if (e instanceof BspError) throw new CliError(e.message, EXIT_FAILURE);
         const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') throw new CliError(`${opts.bsp}: no such file`, EXIT_FAILURE);
+        if (code === 'ENOENT') throw new CliError(`${source.where}: no such file`, EXIT_FAILURE);
         throw e;
+      } finally {
+        await source.cleanup();
       }
       const text = JSON.stringify(run.report, null, 1) + '\n';
       try {
@@ -70,4 +78,5 @@ export function register(program: Command): void {
       else process.stdout.write(navtestReportText(run, out));
       if (!run.report.passed) process.exitCode = EXIT_FAILURE;
     });
+  addGameDirOptions(cmd);
 }

@@ -23,9 +23,13 @@ import { LtkError } from '../../sources/ltk/errors.js';
 import { readLtk } from '../../sources/ltk/read-ltk.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
 import { readNavForCli } from './inspect.js';
+import { addGameDirOptions, mapFromOptions } from '../map-option.js';
 
 interface RenderOptions {
   bsp?: string;
+  gameDir?: string;
+  mod?: string;
+  map?: string;
   navtest?: string;
   out: string;
   z?: HeightBand;
@@ -47,7 +51,7 @@ function parsePositive(text: string): number {
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('render')
     .description(
       'Draw a .nav top-down over its map: floors shaded by height, water, slime, lava and ladders ' +
@@ -56,7 +60,11 @@ export function register(program: Command): void {
         'height band. SVG or PNG, by the output extension.',
     )
     .argument('<nav>', 'the .nav file to draw')
-    .option('--bsp <map>', 'the map (BSP v38); without it only the graph is drawn')
+    .option('--bsp <map>', 'the map (BSP v38); without it (or --game-dir) only the graph is drawn')
+    .option(
+      '--map <name>',
+      'with --game-dir: the map to find (default: the nav file name without .nav)',
+    )
     .requiredOption('-o, --out <file>', 'the picture to write: .svg or .png')
     .option(
       '--z <min:max>',
@@ -91,7 +99,13 @@ export function register(program: Command): void {
     .action(async (navPath: string, opts: RenderOptions) => {
       const format = pictureFormat(opts.out);
       const nav = (await readNavForCli(navPath)).nav;
-      const map = opts.bsp ? await readMapForCli(opts.bsp) : null;
+      const source = await mapFromOptions(opts, navPath);
+      let map: RenderMap | null = null;
+      try {
+        map = source ? await readMapForCli(source.bsp) : null;
+      } finally {
+        await source?.cleanup();
+      }
       if (opts.compare && opts.navtest)
         throw new CliError('--compare and --navtest draw on the same marks: use one', EXIT_USAGE);
       const overlay = opts.compare ? await readOverlay(nav, opts.compare, opts.matchRadius) : null;
@@ -117,6 +131,7 @@ export function register(program: Command): void {
         `wrote ${opts.out}: ${bands.length} panel${bands.length === 1 ? '' : 's'} (${bands.map(bandLabel).join('; ')})\n`,
       );
     });
+  addGameDirOptions(cmd);
 }
 
 function pictureFormat(out: string): 'svg' | 'png' {

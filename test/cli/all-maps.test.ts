@@ -1,0 +1,107 @@
+/**
+ * `navgen build --all-maps --game-dir DIR DEMO-FOLDER`: a server's demo folder of several maps
+ * (one demo of wizs, one demo holding wizs, city and storm, one file of random bytes) and a game
+ * whose pak0 holds only wizs. wizs is built from both demos and tested; city and storm are
+ * skipped with a note each; the random file is named as damaged; exit 3. A second run finds
+ * the demos' maps in the cache folder without reading a demo, and keeps the replaced nav as .bak.
+ * The cache is in XDG_CACHE_HOME (a temporary folder here). Fixture demos are linked.
+ */
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { beforeAll, expect, it } from 'vitest';
+import { describeFixtures, fixture } from '../helpers/fixtures.js';
+import { BIN, sha256, tempFolder } from '../robustness/navgen-cli.js';
+import { writePak } from '../sources/game/archives.js';
+
+describeFixtures('navgen build --all-maps', () => {
+  let root: string;
+  let mod: string;
+  let demos: string;
+  let xdg: string;
+  const run = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [BIN, ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: xdg },
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  beforeAll(() => {
+    root = tempFolder('all-maps');
+    xdg = join(root, 'xdg');
+    mod = join(root, 'action');
+    mkdirSync(mod);
+    writePak(join(mod, 'pak0.pak'), [['maps/wizs.bsp', readFileSync(fixture('maps', 'wizs.bsp'))]]);
+    demos = join(root, 'demos');
+    mkdirSync(demos);
+    symlinkSync(
+      fixture('demos', 'mvd2', 'corpus', 'wizs', 'wizs_dm_6bots_240s_sk9_c3.mvd2.gz'),
+      join(demos, 'wizs-match.mvd2.gz'),
+    );
+    symlinkSync(
+      fixture('demos', 'mvd2', 'multimap_tdm_wizs_city_storm_8bots.mvd2.gz'),
+      join(demos, 'three-maps.mvd2.gz'),
+    );
+    writeFileSync(join(demos, 'random.mvd2'), Buffer.alloc(5000, 0x5a));
+  });
+
+  it('builds every map in the game, skips the others with a note, names the damaged demo: exit 3', () => {
+    const r = run('build', '--all-maps', '--game-dir', mod, '--workers', '2', demos);
+    expect(r.code, r.stderr).toBe(3);
+    // One line per demo read, then one per map.
+    expect(r.stderr).toMatch(/three-maps\.mvd2\.gz: wizs, city, storm/);
+    expect(r.stderr).toMatch(/\[1\/3\] city: skipped: maps\/city\.bsp is not in the game/);
+    expect(r.stderr).toMatch(
+      /\[3\/3\] wizs: 2 of 2 demo\(s\) used, \d+ nodes, \d+ links, nav test passed/,
+    );
+    const nav = join(mod, 'bots', 'nav', 'wizs.nav');
+    const table = r.stdout.split('\n');
+    expect(table[0]).toMatch(/^map\s+demos used\s+nodes\s+links\s+nav test\s+written$/);
+    expect(table.find((l) => l.startsWith('wizs'))).toMatch(
+      new RegExp(`^wizs\\s+2/2\\s+\\d+\\s+\\d+\\s+passed, coverage \\d+%\\s+${nav}$`),
+    );
+    expect(table.find((l) => l.startsWith('storm'))).toMatch(
+      /\(skipped: maps\/storm\.bsp is not in the game\)/,
+    );
+    expect(r.stdout).toMatch(/damaged demo .*random\.mvd2@0x0.*holds no map, not used/);
+    expect(r.stdout).toContain(`cache ${join(xdg, 'navgen')}`);
+    expect(existsSync(nav)).toBe(true);
+    // Reports beside each other, out of the game folder.
+    for (const f of ['wizs.report.json', 'wizs.report.html', 'wizs.navtest.json'])
+      expect(existsSync(join(root, 'navgen-reports', f)), f).toBe(true);
+    expect(existsSync(join(mod, 'bots', 'nav', 'wizs.report.html'))).toBe(false);
+    expect(readFileSync(join(root, 'navgen-reports', 'wizs.report.html'), 'utf8')).toMatch(
+      /<p class="verdict" id="verdict">Nav test: passed, coverage \d+\.\d%\. Copy wizs\.nav to action\/bots\/nav\/wizs\.nav on the server\.<\/p>/,
+    );
+    expect(existsSync(join(xdg, 'navgen', 'demo-maps.json'))).toBe(true);
+
+    // Again, as JSON: no demo read to find the maps, the nav replaced (same bytes) and kept.
+    const first = sha256(nav);
+    const again = run('build', '--all-maps', '--game-dir', mod, '--no-navtest', '--json', demos);
+    expect(again.code, again.stderr).toBe(3);
+    const s = JSON.parse(again.stdout) as {
+      maps: { map: string; status: string; demosUsed: number; navtest: string }[];
+      warnings: string[];
+    };
+    expect(s.maps.map((m) => [m.map, m.status])).toEqual([
+      ['city', 'skipped'],
+      ['storm', 'skipped'],
+      ['wizs', 'built'],
+    ]);
+    expect(s.maps[2]).toMatchObject({ demosUsed: 2, navtest: 'not run' });
+    expect(s.warnings.join('\n')).toMatch(/random\.mvd2@0x0/);
+    expect(sha256(nav)).toBe(first);
+    expect(sha256(`${nav}.bak`)).toBe(first);
+  }, 120_000);
+
+  it('refuses --all-maps with --map, or without a game or maps folder (exit 2)', () => {
+    expect(run('build', '--all-maps', '--map', 'wizs', '--game-dir', mod, demos).code).toBe(2);
+    const r = run('build', '--all-maps', demos);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /--all-maps needs --game-dir DIR, or --maps-dir DIR with --out-dir DIR/,
+    );
+  });
+});
