@@ -83,6 +83,18 @@ export const commands: readonly CommandEntry[] = [
     load: () => import('./render.js'),
   },
   {
+    name: 'mesh',
+    args: '<map>',
+    summary: "build a map's navigation mesh of areas; write it as a Source .nav or navgen's own file",
+    load: () => import('./mesh.js'),
+  },
+  {
+    name: 'path',
+    args: '<map>',
+    summary: 'shortest path between two points over the navigation mesh (A*, string pulling)',
+    load: () => import('./path.js'),
+  },
+  {
     name: 'navtest',
     args: '<nav>',
     summary: 'test a .nav offline: a simulated bot follows every link (no game server)',

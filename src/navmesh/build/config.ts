@@ -32,11 +32,18 @@ export interface NavMeshBuildConfig {
    */
   readonly jumpRise: number;
   /**
-   * Half-width of the box that must still find the floor under a sample: where only the
-   * player box's rim rests on a ledge, a running player slides off, so such places are no
-   * floor (the drop beyond them is a connection). [Units: world units] [Limit: 0 – 16]
+   * How far the floor must go on beyond a sample's centre on all four sides (a wall there
+   * counts as floor): near a ledge a running player overshoots its target and falls. The band
+   * along a ledge is no floor; the drop beyond it is a connection. [Units: world units]
+   * [Limit: 0 – 32]
    */
-  readonly ledgeInset: number;
+  readonly ledgeMargin: number;
+  /**
+   * Speed of a player running off a ledge: a drop is kept only where the floor it lands on goes
+   * on for the distance flown at this speed (or a wall stops the player). [Units: u/s]
+   * [Limit: 0 – 400]
+   */
+  readonly dropRunSpeed: number;
   /** Allow floors where only a crouched player fits. */
   readonly crouch: boolean;
   /** Stop sampling after this many floor samples (a leaking map). [Limit: ≥ 1] */
@@ -62,7 +69,8 @@ export const navMeshBuildDefaults: NavMeshBuildConfig = Object.freeze({
   minFloorNormalZ: 0.7,
   jumpRise: 45,
   jumpHeight: 40,
-  ledgeInset: 0,
+  ledgeMargin: 32,
+  dropRunSpeed: 300,
   crouch: true,
   maxSamples: 500_000,
   heightTolerance: 2,
@@ -84,7 +92,8 @@ export function navMeshBuildConfig(partial: Partial<NavMeshBuildConfig> = {}): N
   if (!(c.minFloorNormalZ >= 0 && c.minFloorNormalZ <= 1)) bad('minFloorNormalZ', '0 – 1');
   if (!(c.jumpRise >= 0)) bad('jumpRise', '≥ 0');
   if (!(c.jumpHeight >= 0 && c.jumpHeight <= 45)) bad('jumpHeight', '0 – 45');
-  if (!(c.ledgeInset >= 0 && c.ledgeInset <= 16)) bad('ledgeInset', '0 – 16');
+  if (!(c.ledgeMargin >= 0 && c.ledgeMargin <= 32)) bad('ledgeMargin', '0 – 32');
+  if (!(c.dropRunSpeed >= 0 && c.dropRunSpeed <= 400)) bad('dropRunSpeed', '0 – 400');
   if (!(Number.isInteger(c.maxSamples) && c.maxSamples >= 1)) bad('maxSamples', 'an integer ≥ 1');
   if (!(c.heightTolerance >= 0)) bad('heightTolerance', '≥ 0');
   if (!(c.maxAspect >= 1)) bad('maxAspect', '≥ 1');

@@ -8,8 +8,9 @@
  *    (z ≥ 0.7) is the neighbour's floor sample.
  * A neighbour no more than a step below is a walk edge; lower, a drop edge (one-way: from
  * below the box meets the ledge). Where no box passes, a ledge up to `jumpHeight` higher is a jump
- * edge (one-way). Where only the rim of the box would rest on a ledge, the sample is left out
- * (`ledgeInset`) and a drop is looked for one cell further. Samples in lava or slime are left out. A column can hold
+ * edge (one-way). Where the floor ends within a margin of the centre (a ledge), the sample is left out
+ * (`ledgeMargin`) and a drop is looked for a few cells further; a drop is kept only where the
+ * landing floor goes on for as far as a player running off the edge flies (`dropRunSpeed`). Samples in lava or slime are left out. A column can hold
  * several floors (a bridge over a corridor); samples of one column within 1 unit are one.
  *
  * Like Recast's heightfield spans, but found with the engine's own box traces, and only what
@@ -62,9 +63,9 @@ const SEED_DEPTH = 128;
 const SHORT_SWEEP = 40;
 /** `down`'s answer for ground only the box's rim rests on. */
 const LEDGE = Number.NEGATIVE_INFINITY;
-const narrowMins = [-4, -4, -24];
-const NARROW_MAXS = [4, 4, 32];
-const NARROW_CROUCH_MAXS = [4, 4, 4];
+const POINT = [0, 0, 0];
+/** Cells looked across a ledge band for the floor a drop lands on. */
+const MAX_LEDGE_CELLS = 3;
 
 export function sampleFloor(
   tracer: FloorTracer,
@@ -188,18 +189,41 @@ export function sampleFloor(
     const nz = tr.normal[2];
     if (nz < c.minFloorNormalZ) return Number.NaN;
     const g = tr.endpos[2];
-    // The narrow box sinks at most this far on the steepest slope the floor has here.
-    const inset = 16 - c.ledgeInset;
-    // On stairs the box rests on a step's edge over the step below: no ledge.
-    const slope = inset * Math.SQRT2 * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz) + 0.5;
-    const sink = Math.max(slope, c.stepHeight);
-    const narrowMaxs = maxs === CROUCH_MAXS ? NARROW_CROUCH_MAXS : NARROW_MAXS;
-    narrowMins[0] = narrowMins[1] = -c.ledgeInset;
-    narrowMaxs[0] = narrowMaxs[1] = c.ledgeInset;
-    a[2] = g;
-    b[2] = g - sink;
-    tracer.trace(a, narrowMins, narrowMaxs, b, tr);
-    return tr.fraction === 1 && !tr.startsolid ? LEDGE : g;
+    // The floor must go on `ledgeMargin` beyond the centre on all four sides (within a step
+    // down: stairs are no ledge); a wall there is no ledge either.
+    const w = c.ledgeMargin;
+    if (w > 0) {
+      const slope = w * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz);
+      for (let k = 0; k < 4; k++) {
+        a[0] = b[0] = x + DIR_DI[k] * w;
+        a[1] = b[1] = y + DIR_DJ[k] * w;
+        a[2] = g - 24 + c.stepHeight;
+        b[2] = g - 24 - c.stepHeight - slope - 0.5;
+        tracer.trace(a, POINT, POINT, b, tr);
+        if (!tr.startsolid && tr.fraction === 1) return LEDGE;
+      }
+    }
+    return g;
+  };
+
+  /**
+   * The landing after a drop of `h` from (x, y) toward `d` is safe: the floor at height g goes
+   * on (within a step) or a wall stops the player, over the distance a player running off
+   * the edge flies. [Units: world units]
+   */
+  const safeLanding = (i: number, j: number, d: number, g: number, h: number, maxs: number[]) => {
+    const flight = c.dropRunSpeed * Math.sqrt((2 * h) / 800);
+    const cells = Math.ceil(flight / cs);
+    for (let k = 1; k <= cells; k++) {
+      const px = (i + DIR_DI[d] * (k - 1)) * cs + off;
+      const py = (j + DIR_DJ[d] * (k - 1)) * cs + off;
+      const qx = px + DIR_DI[d] * cs;
+      const qy = py + DIR_DJ[d] * cs;
+      if (!across(px, py, qx, qy, g + c.stepHeight, maxs)) return true;
+      const f = down(qx, qy, g + c.stepHeight, 2 * c.stepHeight + 1, maxs);
+      if (Number.isNaN(f) || f < g - c.stepHeight) return false;
+    }
+    return true;
   };
 
   const queue: number[] = [];
@@ -260,17 +284,18 @@ export function sampleFloor(
       let g = down(nx, ny, from, from - z + c.maxDrop, maxs);
       let ti = ni;
       let tj = nj;
-      if (g === LEDGE) {
-        // The box would hang on the ledge's rim: one cell further out, a drop may land.
+      // Near a ledge: further out, a drop may land.
+      for (let k = 0; g === LEDGE && k < MAX_LEDGE_CELLS; k++) {
+        const px = ti * cs + off;
+        const py = tj * cs + off;
         ti += DIR_DI[d];
         tj += DIR_DJ[d];
-        const fx = ti * cs + off;
-        const fy = tj * cs + off;
-        if (!across(nx, ny, fx, fy, from, maxs)) continue;
-        g = down(fx, fy, from, from - z + c.maxDrop, maxs);
-        if (!Number.isFinite(g) || g >= z - c.stepHeight) continue;
+        if (!across(px, py, ti * cs + off, tj * cs + off, from, maxs)) break;
+        g = down(ti * cs + off, tj * cs + off, from, from - z + c.maxDrop, maxs);
+        if (Number.isFinite(g) && g >= z - c.stepHeight) g = Number.NaN; // level again: a gap
       }
-      if (Number.isNaN(g)) continue;
+      if (!Number.isFinite(g)) continue;
+      if (g < z - c.stepHeight && !safeLanding(ti, tj, d, g, z - g, maxs)) continue;
       const t = sampleAt(ti, tj, g);
       if (t < 0) continue;
       edge[s * 4 + d] = t;

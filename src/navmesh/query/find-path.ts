@@ -17,6 +17,9 @@ import {
   CROSS_LADDER,
   DIR_DI,
   DIR_DJ,
+  EAST,
+  SOUTH,
+  WEST,
   areaHeightAt,
   type NavMesh,
 } from '../mesh.js';
@@ -112,16 +115,37 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   };
   const portal = new Float64Array(4);
   // Pulls the string over corridor[k0…k1] from p0 to p1 and emits its corners (p0 excluded).
+  // Each crossing is two portals: the side of the area left (its last cell centres) and the
+  // side of the area entered (its first cell centres). Between them lies the strip the player
+  // box was seen to cross; inside an area, the hull of its cell centres is free (any box
+  // between four free grid positions 16 units apart is free); the cells' outer half is not.
   const pull = (k0: number, k1: number, p0: number[], p1: number[]) => {
-    const n = k1 - k0 + 2;
+    const n = 2 * (k1 - k0) + 2;
     const portals = new Float64Array(n * 4);
+    /** Corridor index (area entered) of each portal. */
+    const owner = new Int32Array(n);
     portals.set([p0[0], p0[1], p0[0], p0[1]], 0);
+    owner[0] = k0;
     for (let k = k0 + 1; k <= k1; k++) {
       const c = via[k];
-      portalPoints(m, c, connectionDirection(m, areas[k - 1], c), o.portalMargin, portal);
-      portals.set(portal, (k - k0) * 4);
+      const d = connectionDirection(m, areas[k - 1], c);
+      portalPoints(m, c, d, o.portalMargin, portal);
+      const leave = sideCentre(m, areas[k - 1], d, false);
+      const enter = sideCentre(m, areas[k], d, true);
+      const x = 2 * (k - k0) - 1;
+      for (const [slot, at] of [
+        [x, leave],
+        [x + 1, enter],
+      ]) {
+        portals.set(portal, slot * 4);
+        const axis = d === EAST || d === WEST ? 0 : 1;
+        portals[slot * 4 + axis] = at;
+        portals[slot * 4 + 2 + axis] = at;
+        owner[slot] = slot === x ? k - 1 : k;
+      }
     }
     portals.set([p1[0], p1[1], p1[0], p1[1]], (n - 1) * 4);
+    owner[n - 1] = k1;
     const s = pullString(portals);
     for (let t = 1; t < s.portal.length; t++) {
       const idx = s.portal[t];
@@ -131,9 +155,8 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       }
       const x = portals[idx * 4 + s.side[t] * 2];
       const y = portals[idx * 4 + s.side[t] * 2 + 1];
-      const k = k0 + idx;
-      const z = Math.max(areaHeightAt(m, areas[k - 1], x, y), areaHeightAt(m, areas[k], x, y));
-      emit([x, y, z], k, false);
+      const k = owner[idx];
+      emit([x, y, areaHeightAt(m, areas[k], x, y)], k, false);
     }
   };
 
@@ -208,6 +231,21 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     length += Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2]);
   }
   return { ok: true, points, moves, areas: areas.map((a) => m.areaId[a]), length };
+}
+
+/**
+ * The coordinate (x for east and west, y for north and south) of area `a`'s outermost cell
+ * centres on its side toward direction `d`, or on the opposite side when `entering` (the side a
+ * player coming in direction `d` enters by). [Units: world units]
+ */
+function sideCentre(m: NavMesh, a: number, d: number, entering: boolean): number {
+  const side = entering ? (d + 2) & 3 : d;
+  const c = m.areaCells;
+  const half = m.cellSize / 2;
+  if (side === EAST) return m.originX + c[a * 4 + 2] * m.cellSize + half;
+  if (side === WEST) return m.originX + c[a * 4] * m.cellSize + half;
+  if (side === SOUTH) return m.originY + c[a * 4 + 3] * m.cellSize + half;
+  return m.originY + c[a * 4 + 1] * m.cellSize + half;
 }
 
 /** How far off the line through its neighbours a corner may be and still go. [Units: world units] */

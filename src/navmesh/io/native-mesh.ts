@@ -1,0 +1,122 @@
+/**
+ * navgen's own mesh file (`--mesh FILE`, `.ngmesh`): the `NavMesh` arrays as they are, little
+ * endian, so a mesh reads back identical (same queries, same Source export). Layout (all
+ * counts and offsets from the header; every array starts on a 4-byte boundary):
+ *
+ * | field | type |
+ * |---|---|
+ * | magic `NGNM` | 4 bytes |
+ * | format version (1) | u32 |
+ * | cellSize, originX, originY | f32 × 3 |
+ * | bspSize, areaCount, connectionCount, ladderCount | u32 × 4 |
+ * | areaFlags, areaLayer | u32 × areaCount, each |
+ * | areaCells | i32 × 4·areaCount |
+ * | areaZ | f32 × 4·areaCount |
+ * | connStart | u32 × (4·areaCount + 1) |
+ * | connTarget | u32 × connectionCount |
+ * | connKind | u8 × connectionCount, then zeros to a 4-byte boundary |
+ * | connPortal | f32 × 3·connectionCount |
+ * | ladderSpan | f32 × 4·ladderCount |
+ * | ladderDir | u8 × ladderCount, then zeros to a 4-byte boundary |
+ * | ladderAreas | u32 × 2·ladderCount |
+ * | ladderExit | f32 × 3·ladderCount |
+ *
+ * Area ids are 1…areaCount in area order and are not stored.
+ */
+import type { NavMesh } from '../mesh.js';
+import { ByteReader } from './byte-reader.js';
+import { ByteWriter } from './byte-writer.js';
+
+export const NATIVE_MESH_MAGIC = 'NGNM';
+export const NATIVE_MESH_VERSION = 1;
+
+export function encodeNativeMesh(m: NavMesh): Uint8Array {
+  const w = new ByteWriter();
+  w.ascii(NATIVE_MESH_MAGIC);
+  w.u32(NATIVE_MESH_VERSION);
+  w.f32(m.cellSize);
+  w.f32(m.originX);
+  w.f32(m.originY);
+  w.u32(m.bspSize);
+  w.u32(m.areaCount);
+  w.u32(m.connTarget.length);
+  w.u32(m.ladderCount);
+  for (const v of m.areaFlags) w.u32(v);
+  for (const v of m.areaLayer) w.u32(v);
+  for (const v of m.areaCells) w.i32(v);
+  for (const v of m.areaZ) w.f32(v);
+  for (const v of m.connStart) w.u32(v);
+  for (const v of m.connTarget) w.u32(v);
+  for (const v of m.connKind) w.u8(v);
+  w.align4();
+  for (const v of m.connPortal) w.f32(v);
+  for (const v of m.ladderSpan) w.f32(v);
+  for (const v of m.ladderDir) w.u8(v);
+  w.align4();
+  for (const v of m.ladderAreas) w.u32(v);
+  for (const v of m.ladderExit) w.f32(v);
+  return w.finish();
+}
+
+/** Whether `bytes` start with the native mesh magic. */
+export function isNativeMesh(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === NATIVE_MESH_MAGIC;
+}
+
+/** Reads a native mesh file; throws `MeshFileError` (file, offset) on anything that does not fit. */
+export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
+  const r = new ByteReader(bytes, file);
+  if (!isNativeMesh(bytes)) r.fail(`not a navgen mesh file (magic should be "${NATIVE_MESH_MAGIC}")`, 0);
+  r.skip(4, 'magic');
+  const version = r.u32('format version');
+  if (version !== NATIVE_MESH_VERSION) r.fail(`format version ${version}, this navgen reads ${NATIVE_MESH_VERSION}`, 4);
+  const cellSize = r.f32('cell size');
+  const originX = r.f32('origin x');
+  const originY = r.f32('origin y');
+  const bspSize = r.u32('bsp size');
+  const n = r.u32('area count');
+  const c = r.u32('connection count');
+  const l = r.u32('ladder count');
+  const u32s = (k: number, what: string) => Uint32Array.from({ length: k }, () => r.u32(what));
+  const f32s = (k: number, what: string) => Float32Array.from({ length: k }, () => r.f32(what));
+  const size = 4 * (2 * n + 8 * n + 4 * n + 1 + c + 3 * c + 4 * l + 2 * l + 3 * l) + c + l;
+  r.need(size, 'mesh arrays');
+  const areaFlags = u32s(n, 'area flags');
+  const areaLayer = u32s(n, 'area layer');
+  const areaCells = Int32Array.from({ length: 4 * n }, () => r.i32('area cells'));
+  const areaZ = f32s(4 * n, 'area heights');
+  const connStart = u32s(4 * n + 1, 'connection start');
+  const connTarget = u32s(c, 'connection target');
+  const connKind = Uint8Array.from({ length: c }, () => r.u8('connection kind'));
+  r.align4();
+  const connPortal = f32s(3 * c, 'connection portal');
+  const ladderSpan = f32s(4 * l, 'ladder span');
+  const ladderDir = Uint8Array.from({ length: l }, () => r.u8('ladder direction'));
+  r.align4();
+  const ladderAreas = u32s(2 * l, 'ladder areas');
+  const ladderExit = f32s(3 * l, 'ladder exit');
+  if (r.left !== 0) r.fail(`${r.left} bytes after the last array`);
+  if (connStart[4 * n] !== c) r.fail(`connection starts end at ${connStart[4 * n]}, not ${c}`, 40);
+  for (let k = 0; k < c; k++) if (connTarget[k] >= n) r.fail(`connection ${k} leads to area ${connTarget[k]} of ${n}`, 40);
+  return {
+    cellSize,
+    originX,
+    originY,
+    bspSize,
+    areaCount: n,
+    areaId: Uint32Array.from({ length: n }, (_, a) => a + 1),
+    areaFlags,
+    areaLayer,
+    areaCells,
+    areaZ,
+    connStart,
+    connTarget,
+    connKind,
+    connPortal,
+    ladderCount: l,
+    ladderSpan,
+    ladderDir,
+    ladderAreas,
+    ladderExit,
+  };
+}
