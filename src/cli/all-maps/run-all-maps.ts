@@ -241,7 +241,7 @@ async function buildMap(
         spec.output.html,
         verdictText({
           map,
-          navName: basename(spec.output.nav),
+          navName: basename(primaryNavOutput(spec.output)),
           navtest: {
             passed: run.report.passed,
             coverage: run.report.coverage_ratio,
