@@ -20,11 +20,12 @@ const WIZS = () => fixture('demos', 'mvd2', 'corpus', 'wizs', 'wizs_dm_6bots_240
 describe('unknown commands', () => {
   it('are an error (exit 2) even with --help, with a did-you-mean from the command registry', () => {
     const dir = tempFolder('first-contact-cmd');
-    const mesh = navgen(dir, 'mesh', '--help');
-    expect(mesh.code).toBe(2);
-    expect(mesh.stdout).toBe('');
-    expect(mesh.stderr).toMatch(/unknown command "mesh"/);
-    expect(mesh.stderr).toMatch(/commands: build, .*navtest/);
+    // A command that exists nowhere (`mesh` and `path` exist now: the navmesh commands).
+    const unknown = navgen(dir, 'waypoints', '--help');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/unknown command "waypoints"/);
+    expect(unknown.stderr).toMatch(/commands: build, .*navtest/);
     const typo = navgen(dir, 'bild', 'x');
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/did you mean "build"\?/);
