@@ -2,7 +2,7 @@
  * `npm run bench:navtest-engine [-- --map wizs] [--seconds 240] [--bots 8] [--port 27990]`:
  * is the offline nav test worth what it predicts? On a fixture map: navgen's draft (the example
  * pipeline) with impossible links planted between its own nodes (found with the collision model
- * by `test/navtest/impossible-links.ts`: walls, ledges above jump height (to a new node on the
+ * by `tools/independent-checks/impossible-links.ts`: walls, ledges above jump height (to a new node on the
  * ledge, with a way back down), gaps wider than a running jump, fatal drops), tested offline; then real bots play on the same nav in the real AQtion
  * server (`../shared/engine/bottrial`), and every place where a bot got stuck (trialstats.py's
  * rule: < 24 u in 3 s) is matched to the nearest link of the nav. Prints a table: stuck spots and
@@ -23,7 +23,7 @@ import {
   trialFrames,
   trialStats,
 } from '../test/helpers/engine-trial.js';
-import * as find from '../test/navtest/impossible-links.js';
+import * as find from '../tools/independent-checks/impossible-links.js';
 
 const dist = '../dist/';
 const { loadPipelineFile } = (await import(
