@@ -12,7 +12,8 @@
  *
  * So a walking link holds only if it holds from the source's origin and from each of the
  * places around it, `REACH_OFFSET` out along the axes and diagonals, that a bot standing on
- * the source's floor can get to (a free straight line from the origin, ground under it).
+ * the source's floor can get to (as far as a straight line from the origin goes before a
+ * wall, with ground under it).
  * Jumps, drops, ladders and swims keep their single start: their take-off is where the bot
  * code lines them up.
  */
@@ -49,6 +50,8 @@ const DIRECTIONS: readonly (readonly [number, number])[] = [
 
 const MINS = [-16, -16, -24];
 const MAXS = [16, 16, 32];
+/** A start nearer the origin than this is the origin's. [Units: u] */
+const MIN_SHIFT = 8;
 /** How far below a start its ground may be (a stair step). [Units: u] */
 const GROUND_DEPTH = 18;
 /** Lowest normal z of ground a player stands on. */
@@ -58,9 +61,9 @@ type Vec3 = [number, number, number];
 
 /**
  * The places around `origin` (a ground node's origin, at standing height) where a bot on
- * that floor may count the node reached: each `REACH_OFFSET` out, kept when the standing box
- * moves there from the origin in a straight line and has ground under it within a step.
- * Deterministic order (`DIRECTIONS`).
+ * that floor may count the node reached: each `REACH_OFFSET` out, or where the standing box
+ * moving there from the origin in a straight line meets a wall (at least `MIN_SHIFT` out),
+ * kept when it has ground under it within a step. Deterministic order (`DIRECTIONS`).
  */
 export function reachStarts(c: PmoveCollision, origin: readonly number[]): Vec3[] {
   const tr = newTraceResult();
@@ -69,9 +72,14 @@ export function reachStarts(c: PmoveCollision, origin: readonly number[]): Vec3[
   const o = freeStart(c, origin, { tr });
   if (!o) return out;
   for (const [dx, dy] of DIRECTIONS) {
-    const p: Vec3 = [o[0] + dx * REACH_OFFSET, o[1] + dy * REACH_OFFSET, o[2]];
-    const way = c.trace(o, MINS, MAXS, p, tr);
-    if (way.fraction < 1 || way.startsolid) continue;
+    const target = [o[0] + dx * REACH_OFFSET, o[1] + dy * REACH_OFFSET, o[2]];
+    const way = c.trace(o, MINS, MAXS, target, tr);
+    if (way.startsolid) continue;
+    // Against a wall on the way, the bot stands where the wall stops it: still within reach,
+    // and the spot real bots got pinned in (bwcity: 64 s in two runs against a wall 9 units
+    // from a node's reach corner).
+    const p: Vec3 = [way.endpos[0], way.endpos[1], way.endpos[2]];
+    if (Math.hypot(p[0] - o[0], p[1] - o[1]) < MIN_SHIFT) continue;
     const below = [p[0], p[1], origin[2] - GROUND_DEPTH];
     const ground = c.trace(p, MINS, MAXS, below, tr);
     if (ground.fraction >= 1 || ground.normal[2] < FLOOR_NORMAL_Z) continue;
