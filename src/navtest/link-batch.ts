@@ -3,7 +3,8 @@
  * thread loads its collision model once) and the links' ends and type names.
  */
 import { loadCollisionModel, type CollisionModel } from '../world/collision-model.js';
-import { simulateLink, type LinkResult, type SimulateLinkOptions } from './simulate-link.js';
+import type { LinkResult, SimulateLinkOptions } from './simulate-link.js';
+import { simulateLinkFromReach } from './reach-starts.js';
 
 export interface LinkBatch {
   readonly bsp: string;
@@ -39,7 +40,7 @@ export async function runBatch(batch: LinkBatch): Promise<BatchResult> {
   const e = batch.ends;
   for (let k = 0; k < e.length / 6; k++) {
     results.push(
-      simulateLink(
+      simulateLinkFromReach(
         model,
         {
           from: [e[6 * k], e[6 * k + 1], e[6 * k + 2]],

@@ -67,6 +67,12 @@ export interface LinkToSimulate {
   readonly linkType: string;
   readonly fromType: string;
   readonly toType: string;
+  /**
+   * Where the player starts when not at the source node: a place where the bot counts the
+   * source reached and turns to the target (`reach-starts.ts`). The driver still steers by the
+   * link's two ends. [Units: u]
+   */
+  readonly start?: readonly [number, number, number];
 }
 
 export interface SimulateLinkOptions {
@@ -120,7 +126,8 @@ const LANDING_TOLERANCE = 18;
 const BOT_PM_TIME = 12;
 
 const collisions = new WeakMap<CollisionModel, PmoveCollision>();
-function playerCollision(m: CollisionModel): PmoveCollision {
+/** The player-solid collision of a model, made once per model. */
+export function playerCollision(m: CollisionModel): PmoveCollision {
   let c = collisions.get(m);
   if (!c) {
     c = worldCollision(m, MASK_PLAYERSOLID);
@@ -139,7 +146,11 @@ const START_SIDE_STEPS = [0, 1, -1];
  * with the player box's faces exactly on a wall, which the engine's position test counts as
  * solid; a 1 u side step resolves that as the game's own start-up nudging would.
  */
-function freeStart(c: PmoveCollision, p: readonly number[], s: DriverScratch): number[] | null {
+export function freeStart(
+  c: PmoveCollision,
+  p: readonly number[],
+  s: Pick<DriverScratch, 'tr'>,
+): number[] | null {
   for (const dz of START_RAISES)
     for (const dx of START_SIDE_STEPS)
       for (const dy of START_SIDE_STEPS) {
@@ -179,9 +190,16 @@ export function simulateLink(
   ): LinkResult => ({ passed, reason, detail, steps, end: [end[0], end[1], end[2]], health });
 
   // 1. Start.
-  const start = freeStart(c, from, s);
+  const start = freeStart(c, link.start ?? from, s);
   if (!start)
-    return result(false, 'bad-start', `no room for a player at ${fmt(from)}`, 0, from, o.health);
+    return result(
+      false,
+      'bad-start',
+      `no room for a player at ${fmt(link.start ?? from)}`,
+      0,
+      link.start ?? from,
+      o.health,
+    );
   let onGround = false;
   if (startsOnGround(link.fromType)) {
     const below = [start[0], start[1], start[2] - 64];
@@ -218,7 +236,8 @@ export function simulateLink(
   storeVelocity(state, velocity);
 
   // 2–3. Think, move, judge.
-  const length = Math.hypot(to[0] - from[0], to[1] - from[1], to[2] - from[2]);
+  const dist = (p: readonly number[]) => Math.hypot(to[0] - p[0], to[1] - p[1], to[2] - p[2]);
+  const length = Math.max(dist(from), link.start ? dist(link.start) : 0);
   const limit = Math.ceil(
     Math.min(o.maxSeconds, o.baseSeconds + length / o.minSpeed) * THINKS_PER_SECOND,
   );

@@ -64,6 +64,7 @@ import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/w
 import { traverse, type Traversal } from '../map-analysis/walk-link.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 import { simulateLink, type LinkToSimulate, type Vec3 } from '../navtest/simulate-link.js';
+import { simulateLinkFromReach } from '../navtest/reach-starts.js';
 import { SPEED_RUN } from '../navtest/bot-driver.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { mapLadderClimbs, type MapLadderClimb } from '../map-analysis/map-ladders.js';
@@ -402,7 +403,7 @@ export function fillGraph(
         fromType: nodes[l.from].type,
         toType: nodes[l.to].type,
       };
-      const r = simulateLink(model, link);
+      const r = simulateLinkFromReach(model, link);
       const tally = fromDemos ? demoFailures : failures;
       if (!r.passed) tally[r.reason] = (tally[r.reason] ?? 0) + 1;
       // A filled jump must also hold at the bots' full speed (see jumpHolds; the walker's
