@@ -14,7 +14,7 @@ import { locateEngine } from '../src/engine/engine-install.js';
 import { obituaries } from '../src/engine/obituaries.js';
 import { resolveRunAs, runningAsRoot } from '../src/engine/run-as.js';
 import { runSession } from '../src/engine/trial-session.js';
-import { readNavFile } from '../src/sinks/nav/read-nav.js';
+import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import {
   autogenNav,
   ENGINE_DIR,
