@@ -11,6 +11,7 @@ import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import { runNavtest } from '../navtest/run-navtest.js';
 import { TesterError, type Draft, type TestOutcome, type Tester } from './tester.js';
+import type { TesterContext } from './tester-kinds.js';
 
 export interface BuiltinTesterOptions {
   /** The map file (the pipeline's `bsp`). */
@@ -44,4 +45,9 @@ export class BuiltinTester implements Tester {
       unreachableProven: true,
     };
   }
+}
+
+/** The registry's entry point (`tester-kinds.ts`). */
+export function createTester(c: TesterContext): Tester {
+  return new BuiltinTester({ bsp: c.config.bsp!, workers: c.workers, nodeTypes: c.nodeTypes });
 }

@@ -16,6 +16,7 @@ import type { NavtestConfig } from './navtest-config.js';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders.js';
 import { runProcess, type ProcessOutcome } from './run-process.js';
 import { TesterError, type Draft, type TestOutcome, type Tester } from './tester.js';
+import type { TesterContext } from './tester-kinds.js';
 
 export interface CommandTesterOptions {
   /** [Units: ms] Between SIGTERM and SIGKILL when the command must be stopped. [Limit: >= 0] */
@@ -147,4 +148,9 @@ export class CommandTester implements Tester {
 function tail(run: ProcessOutcome): string {
   const lines = (run.stderrTail.trim() ? run.stderrTail : run.stdoutTail).trimEnd().split('\n');
   return lines.slice(-12).join('\n');
+}
+
+/** The registry's entry point (`tester-kinds.ts`). */
+export function createTester(c: TesterContext): Tester {
+  return new CommandTester(c.config);
 }

@@ -75,7 +75,9 @@ export function formatIterateSummary(r: IterateResult, cwd = process.cwd()): str
     const why =
       r.stopReason === 'stalled'
         ? `iteration ${r.iterations.length} failed but named nothing new to remove (the next draft would be the same)`
-        : `no iteration passed within ${r.iterations.length}`;
+        : r.stopReason === 'not-better'
+          ? `iteration ${r.iterations.length} was no better for real bots than an earlier one`
+          : `no iteration passed within ${r.iterations.length}`;
     lines.push(`NOT CONVERGED: ${why}`);
     lines.push(
       `shipped the best iteration, ${shipped.iteration} (* above), to ${rel(r.shipped.files.nav)}`,

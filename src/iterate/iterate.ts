@@ -13,7 +13,8 @@
  * 4. Passed: ship it and stop. Else locate its failures by position in the tested draft, merge
  *    them into the accumulated failures (never dropping one), and go again. A report that
  *    fails but names nothing new to remove stops the loop ("stalled"): the next draft would be
- *    the same file.
+ *    the same file. A tester whose figures are random (real bots) also stops it when an
+ *    iteration is no better than the best earlier one ("not-better").
  * 5. Never passed within `maxIterations`: ship the best iteration (`score.ts`) and return its
  *    remaining failures; the caller reports "not converged".
  *
@@ -47,11 +48,11 @@ import { judgeReport } from './judge.js';
 import { assertMonotone, assertNothingDropped } from './monotonicity.js';
 import type { NavtestConfig } from './navtest-config.js';
 import { checkReportFitsDraft } from './report-fit.js';
-import { bestIteration } from './score.js';
+import { bestIteration, compareIterations } from './score.js';
 import { shipDraft, type ShippedFiles } from './ship.js';
 import { TesterError, type Tester } from './tester.js';
 
-export type StopReason = 'passed' | 'max-iterations' | 'stalled';
+export type StopReason = 'passed' | 'max-iterations' | 'stalled' | 'not-better';
 
 /** The shipped iteration's failures, by position (what a later run would still have to fix). */
 export interface RemainingFailures {
@@ -215,7 +216,9 @@ export async function iterate(
         relative(config.workDir, folder.reportPath(i)),
         verdict,
         (Date.now() - testStarted) / 1000,
+        outcome.preliminary === true,
       );
+      const bestBefore = bestIteration(records.filter((r) => !r.preliminary));
       records.push(record);
       const failed = feedbackFromReport(report, draft, outcome.source, {
         pruneUnreachable: outcome.unreachableProven === true,
@@ -227,6 +230,15 @@ export async function iterate(
       // 4. Stop, or feed back.
       if (record.passed) {
         stopReason = 'passed';
+        break;
+      }
+      if (
+        outcome.stopWhenNotBetter &&
+        !record.preliminary &&
+        bestBefore !== null &&
+        compareIterations(record, bestBefore) > 0
+      ) {
+        stopReason = 'not-better';
         break;
       }
       const merged = mergeFeedback(recorded, failed);

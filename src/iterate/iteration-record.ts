@@ -35,6 +35,8 @@ export interface IterationRecord {
   readonly unmet: readonly string[];
   /** Why the test gave no report (the run stopped there); null otherwise. */
   readonly error: string | null;
+  /** Judged by a tester's preliminary stage (see `TestOutcome.preliminary`). */
+  readonly preliminary: boolean;
   /** [Units: seconds] */
   readonly buildSeconds: number;
   /** [Units: seconds] */
@@ -54,9 +56,11 @@ export function testedRecord(
   reportFile: string,
   verdict: Verdict,
   testSeconds: number,
+  preliminary = false,
 ): IterationRecord {
   return {
     ...built,
+    preliminary,
     report: reportFile,
     coverage: report.coverage_ratio ?? null,
     deathRate: report.death_rate_per_bot_min ?? null,
@@ -91,6 +95,7 @@ export function failedRecord(
     passed: false,
     unmet: [],
     error,
+    preliminary: false,
     testSeconds,
   };
 }
@@ -103,7 +108,7 @@ export function summaryLine(r: IterationRecord): string {
   if (r.error !== null) return `${head}: TEST FAILED (${r.error.split('\n')[0]})`;
   const verdict = r.passed ? 'PASS' : r.reportPassed ? `FAIL (${r.unmet.join('; ')})` : 'FAIL';
   return (
-    `${head}, coverage ${num(r.coverage, 3)}, deaths ${num(r.deathRate, 2)}, stuck ${num(r.stuckRate, 2)} /bot/min, ` +
+    `${head}${r.preliminary ? ' (offline stage)' : ''}, coverage ${num(r.coverage, 3)}, deaths ${num(r.deathRate, 2)}, stuck ${num(r.stuckRate, 2)} /bot/min, ` +
     `${r.badNodes} bad nodes, ${r.badLinks} bad links, ${r.unreachable} unreachable: ${verdict}`
   );
 }

@@ -25,6 +25,7 @@ import { absolute, graphStages, type PipelineSpec } from '../pipeline/pipeline-s
 import { fillPlaceholders, PLACEHOLDER_NAMES, unknownPlaceholders } from './placeholders.js';
 import { CommandLineError, splitCommandLine } from './split-command.js';
 import { primaryNavOutput } from '../pipeline/pipeline-spec.js';
+import { DEFAULT_TESTER, engineTesterDefaults, testerKind, TESTER_KINDS } from './tester-kinds.js';
 
 /** Pass conditions navgen checks on top of the report's own `passed`; null: not checked. */
 export interface NavtestThresholds {
@@ -38,12 +39,31 @@ export interface NavtestThresholds {
   readonly maxUnreachable: number | null;
 }
 
+/** `navtest: { tester: engine, engine: DIR, bots, seconds, runs, user, noCombat }`. */
+export interface EngineTesterConfig {
+  /** The AQtion server install (absolute). */
+  readonly dir: string;
+  /** [Limit: 1..15] */
+  readonly bots: number;
+  /** Real time each run plays. [Units: s] [Limit: >= 1] */
+  readonly seconds: number;
+  /** Runs per draft, all at once. [Limit: >= 1] */
+  readonly runs: number;
+  /** The unprivileged account the server runs as when navgen runs as root; null: none given. */
+  readonly user: string | null;
+  /** Bots do not fight (default true): see `src/engine/server-config.ts`. */
+  readonly noCombat: boolean;
+}
+
 export interface NavtestConfig {
   /**
-   * `command`: run `command` (the game server in `bot_navtest` mode, or any program writing a
-   * report); `builtin`: navgen's own offline test (`src/navtest/`, needs the pipeline's `bsp`).
+   * The tester kind's name (`tester-kinds.ts`): `command` runs `command` (the game server in
+   * `bot_navtest` mode, or any program writing a report); `builtin` is navgen's own offline test
+   * (`src/navtest/`, needs the pipeline's `bsp`); `engine` the offline test, then real bots.
    */
-  readonly tester: 'command' | 'builtin';
+  readonly tester: string;
+  /** The engine tester's settings; null for the other kinds. */
+  readonly engine: EngineTesterConfig | null;
   /** The map file, for the builtin tester (absolute); null when the pipeline names none. */
   readonly bsp: string | null;
   /** Program and arguments, placeholders not yet filled; empty for the builtin tester. [Limit: >= 1 word, first non-empty] */
@@ -80,7 +100,13 @@ export const navtestDefaults = Object.freeze({
 });
 
 interface RawNavtest {
-  tester?: 'command' | 'builtin';
+  tester?: string;
+  engine?: string;
+  bots?: number;
+  seconds?: number;
+  runs?: number;
+  user?: string;
+  noCombat?: boolean;
   command?: string | string[];
   cwd?: string;
   installDir?: string;
@@ -140,27 +166,62 @@ export function resolveNavtestConfig(
     (feedbackStage?.options as { matchRadius?: number } | undefined)?.matchRadius ?? 48,
   );
 
-  const builtin = raw.tester === 'builtin';
-  if (builtin && raw.command !== undefined)
-    errors.push(
-      fail(
-        ['navtest', 'command'],
-        'the builtin tester runs no command; remove "command" or "tester: builtin"',
-      ),
-    );
-  if (builtin && !spec.bsp)
+  const kindName = raw.tester ?? DEFAULT_TESTER;
+  const kind = testerKind(kindName);
+  if (!kind) {
     errors.push(
       fail(
         ['navtest', 'tester'],
-        'the builtin tester needs the map: add "bsp: path/to/<map>.bsp" to the pipeline',
+        `unknown tester "${kindName}"; known: ${TESTER_KINDS.map((k) => k.name).join(', ')}`,
+      ),
+    );
+  }
+  const noCommand = kind !== undefined && !kind.runsCommand;
+  if (noCommand && raw.command !== undefined)
+    errors.push(
+      fail(
+        ['navtest', 'command'],
+        `the ${kindName} tester runs no command; remove "command" or "tester: ${kindName}"`,
+      ),
+    );
+  if (kind?.needsBsp && !spec.bsp)
+    errors.push(
+      fail(
+        ['navtest', 'tester'],
+        `the ${kindName} tester needs the map: add "bsp: path/to/<map>.bsp" to the pipeline`,
+      ),
+    );
+  for (const other of TESTER_KINDS) {
+    if (other === kind || other.runsCommand) continue;
+    for (const key of other.ownKeys)
+      if ((raw as Record<string, unknown>)[key] !== undefined)
+        errors.push(
+          fail(
+            ['navtest', key],
+            `only the ${other.name} tester reads "${key}"; add "tester: ${other.name}" or remove it`,
+          ),
+        );
+  }
+  if (kind?.name === 'engine' && raw.engine === undefined)
+    errors.push(
+      fail(
+        ['navtest'],
+        'the engine tester needs "engine": the folder of an AQtion server install (q2proded and action/)',
       ),
     );
   let command: string[] = [];
-  if (builtin) {
+  if (noCommand || !kind) {
     // no command
   } else if (raw.command === undefined) {
     errors.push(
-      fail(['navtest'], 'needs "command" (a program that tests the draft) or "tester: builtin"'),
+      fail(
+        ['navtest'],
+        `needs "command" (a program that tests the draft) or "tester: ${TESTER_KINDS.filter(
+          (k) => !k.runsCommand,
+        )
+          .map((k) => k.name)
+          .join('" / "tester: ')}"`,
+      ),
     );
   } else if (typeof raw.command === 'string') {
     try {
@@ -172,7 +233,7 @@ export function resolveNavtestConfig(
   } else {
     command = [...raw.command];
   }
-  if (!builtin && raw.command !== undefined && (command.length === 0 || command[0] === '')) {
+  if (!noCommand && raw.command !== undefined && (command.length === 0 || command[0] === '')) {
     if (!errors.some((e) => e.path === 'navtest.command'))
       errors.push(fail(['navtest', 'command'], 'names no program'));
   }
@@ -221,8 +282,20 @@ export function resolveNavtestConfig(
     : join(dirname(primaryNavOutput(spec.output)), `${spec.map}.iterations`);
   const installDir = raw.installDir ? absolute(base, raw.installDir) : workDir;
   const t = raw.thresholds ?? {};
+  const d = engineTesterDefaults;
   return {
-    tester: builtin ? 'builtin' : 'command',
+    tester: kind!.name,
+    engine:
+      kind!.name === 'engine'
+        ? {
+            dir: absolute(base, raw.engine!),
+            bots: raw.bots ?? d.bots,
+            seconds: raw.seconds ?? d.seconds,
+            runs: raw.runs ?? d.runs,
+            user: raw.user ?? null,
+            noCombat: raw.noCombat ?? d.noCombat,
+          }
+        : null,
     bsp: spec.bsp ? absolute(base, spec.bsp) : null,
     command,
     cwd: raw.cwd ? absolute(base, raw.cwd) : base,

@@ -31,8 +31,14 @@ function lower(a: number, b: number): number {
   return a === b ? 0 : a < b ? -1 : 1;
 }
 
-/** The best tested iteration, or null when none was tested. */
+/**
+ * The best tested iteration, or null when none was tested. Iterations with a final report
+ * come first: a preliminary stage's figures (the offline test before real bots) are not
+ * comparable with the final judge's.
+ */
 export function bestIteration(records: readonly IterationRecord[]): IterationRecord | null {
-  const tested = records.filter((r) => r.error === null);
+  const all = records.filter((r) => r.error === null);
+  const final = all.filter((r) => !r.preliminary);
+  const tested = final.length > 0 ? final : all;
   return tested.length === 0 ? null : [...tested].sort(compareIterations)[0];
 }

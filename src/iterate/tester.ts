@@ -32,6 +32,17 @@ export interface TestOutcome {
    * so its unreachable nodes are reported but kept.
    */
   readonly unreachableProven?: boolean;
+  /**
+   * A first, faster stage's report (the engine tester's offline test): its failures are pruned
+   * like any, but the iteration is shipped only when no iteration has a final report.
+   */
+  readonly preliminary?: boolean;
+  /**
+   * The report's figures come from a random trial (real bots): the loop also stops when such
+   * an iteration is no better (`score.ts`) than the best earlier one, instead of pruning on
+   * what may be noise.
+   */
+  readonly stopWhenNotBetter?: boolean;
 }
 
 export interface Tester {

@@ -9,6 +9,10 @@
 import type { JsonSchema, StageDefinition } from './stage.js';
 import { NODE_TYPE_NAMES } from '../nav/node-types.js';
 import { NAV_SINKS } from '../sinks/nav-sinks.js';
+import { DEFAULT_TESTER, engineTesterDefaults, TESTER_KINDS } from '../iterate/tester-kinds.js';
+
+/** Tester kinds that run no `command`. */
+const NO_COMMAND_KINDS = TESTER_KINDS.filter((k) => !k.runsCommand).map((k) => k.name);
 
 const path = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description });
 
@@ -28,17 +32,49 @@ export const navtestSchema: JsonSchema = {
   oneOf: [
     {
       required: ['command'],
-      not: { required: ['tester'], properties: { tester: { const: 'builtin' } } },
+      not: { required: ['tester'], properties: { tester: { enum: NO_COMMAND_KINDS } } },
     },
-    { required: ['tester'], properties: { tester: { const: 'builtin' } } },
+    { required: ['tester'], properties: { tester: { enum: NO_COMMAND_KINDS } } },
   ],
   description:
     'How `navgen iterate` tests a draft nav: a command that runs the bots on it and writes a <map>.navtest.json report. Paths are relative to this file.',
   properties: {
     tester: {
-      enum: ['command', 'builtin'],
+      enum: TESTER_KINDS.map((k) => k.name),
+      description: TESTER_KINDS.map(
+        (k) => `${k.name}${k.name === DEFAULT_TESTER ? ' (default)' : ''}: ${k.summary}`,
+      ).join('; '),
+    },
+    engine: path(
+      'tester: engine — an AQtion server install: q2proded and action/ (or game/action/) with the game library.',
+    ),
+    bots: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 15,
+      description: `tester: engine — bots per server (default ${engineTesterDefaults.bots}).`,
+    },
+    seconds: {
+      type: 'number',
+      minimum: 10,
+      description: `tester: engine — real time each run plays (default ${engineTesterDefaults.seconds}).`,
+    },
+    runs: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 16,
+      description: `tester: engine — runs per draft, all at once (default ${engineTesterDefaults.runs}).`,
+    },
+    user: {
+      type: 'string',
+      minLength: 1,
       description:
-        "command (default): run `command`; builtin: navgen's own offline test (`navgen navtest`: simulated bots on the map's collision model, no game server), which needs the pipeline's bsp and no command.",
+        'tester: engine — when navgen runs as root: the unprivileged account the server runs as.',
+    },
+    noCombat: {
+      type: 'boolean',
+      description:
+        "tester: engine — bots do not fight (cheats 1 and the MVD recorder's client notarget; default true).",
     },
     command: {
       description:

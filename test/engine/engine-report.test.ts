@@ -10,7 +10,7 @@
  * - the same report, byte for byte, every time.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,8 +55,12 @@ async function reportOf(demo: string, nav: NavFile, consoleText: string): Promis
 async function oracle(demo: string, navPath: string, consoleText: string) {
   const dir = mkdtempSync(join(tmpdir(), 'navgen-trialstats-'));
   writeFileSync(join(dir, 'console.log'), consoleText);
-  const frames = await writeTrialFrames(demo, join(dir, 'frames.jsonl'));
-  return trialStats(dir, navPath, frames);
+  try {
+    const frames = await writeTrialFrames(demo, join(dir, 'frames.jsonl'));
+    return await trialStats(dir, navPath, frames);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function expectSameAsOracle(r: EngineReport, py: Awaited<ReturnType<typeof oracle>>) {
@@ -121,6 +125,7 @@ describe('engine report of a demo made by our own writer', () => {
     await writeNavFile(navPath, scenarioNav());
     const r = await reportOf(SCENARIO_DEMO, scenarioNav(), SCENARIO_CONSOLE_TEXT);
     const py = await oracle(SCENARIO_DEMO, navPath, SCENARIO_CONSOLE_TEXT);
+    rmSync(dir, { recursive: true, force: true });
     expect(py.stuck_s_per_bot_min).toBeGreaterThan(0);
     expectSameAsOracle(r, py);
   });

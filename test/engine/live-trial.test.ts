@@ -9,10 +9,10 @@
  * Without the engine the suite is skipped on a developer machine; under CI it fails instead.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveRunAs, RunAsError } from '../../src/engine/run-as.js';
 import { parseNavtestReport } from '../../src/sources/feedback/navtest-report.js';
 import { describeFixtures, REPO_ROOT } from '../helpers/fixtures.js';
@@ -88,6 +88,7 @@ describeEngine('navgen trial with the real server', () => {
       '--json',
     ]);
   }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('as root without --user: refuses, says how, exit code 2', () => {
     if (!user) return; // not root here: nothing to refuse

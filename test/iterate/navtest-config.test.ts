@@ -38,6 +38,7 @@ describe('navtest section', () => {
     const work = join(dir, 'out', 'wizs', 'wizs.iterations');
     expect(c).toEqual({
       tester: 'command',
+      engine: null,
       bsp: null,
       command: ['q2proded', '+map', '{map}'],
       cwd: join(dir, 'pipelines'),
@@ -115,6 +116,37 @@ describe('navtest section', () => {
       await problems(`${head}bsp: m.bsp\nnavtest:\n  tester: builtin\n  command: q2proded\n`),
     ).toEqual([expect.stringMatching(/navtest\.command: the builtin tester runs no command/)]);
     expect((await problems(`${head}navtest:\n  timeout: 5\n`)).join('\n')).toMatch(/command/);
+  });
+
+  it('tester: engine takes the install relative to the pipeline file, with defaults', async () => {
+    const c = await load(
+      `${head}bsp: ../maps/wizs.bsp\nnavtest:\n  tester: engine\n  engine: ../aq2\n  seconds: 120\n`,
+    );
+    expect(c.tester).toBe('engine');
+    expect(c.command).toEqual([]);
+    expect(c.engine).toEqual({
+      dir: join(dir, 'aq2'),
+      bots: 8,
+      seconds: 120,
+      runs: 1,
+      user: null,
+      noCombat: true,
+    });
+  });
+
+  it('tester: engine without its install or the map, and engine keys for another tester, are refused', async () => {
+    expect(await problems(`${head}bsp: m.bsp\nnavtest:\n  tester: engine\n`)).toEqual([
+      expect.stringMatching(/navtest: the engine tester needs "engine"/),
+    ]);
+    expect(await problems(`${head}navtest:\n  tester: engine\n  engine: /aq2\n`)).toEqual([
+      expect.stringMatching(/navtest\.tester: the engine tester needs the map/),
+    ]);
+    expect(
+      await problems(`${head}bsp: m.bsp\nnavtest:\n  tester: builtin\n  bots: 4\n`),
+    ).toEqual([expect.stringMatching(/navtest\.bots: only the engine tester reads "bots"/)]);
+    expect((await problems(`${head}navtest:\n  tester: robots\n`)).join('\n')).toMatch(
+      /tester/,
+    );
   });
 
   it('a misspelt placeholder points at its word, with a suggestion', async () => {

@@ -145,6 +145,20 @@ describe('best iteration', () => {
     ).toBe(2);
     expect(bestIteration([failedRecord(built(1), 'crash: …', 1)])).toBeNull();
   });
+
+  it("prefers iterations the final judge tested over a preliminary stage's", () => {
+    const offline = testedRecord(
+      built(1),
+      report({ coverage_ratio: 0.99 }),
+      'r.json',
+      { passed: false, reportPassed: false, unmet: [] },
+      0,
+      true,
+    );
+    const bots = [rec(2, { coverage_ratio: 0.3 }), rec(3, { coverage_ratio: 0.4 })];
+    expect(bestIteration([offline, ...bots])!.iteration).toBe(3);
+    expect(bestIteration([offline])!.iteration).toBe(1);
+  });
 });
 
 describe('monotonicity invariant', () => {

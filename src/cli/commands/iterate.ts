@@ -13,8 +13,7 @@ import { Option } from 'commander';
 import { BuildError } from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { readPipelineSource, resolvePipeline } from '../../pipeline/load-pipeline.js';
-import { BuiltinTester } from '../../iterate/builtin-tester.js';
-import { CommandTester } from '../../iterate/command-tester.js';
+import { testerKind } from '../../iterate/tester-kinds.js';
 import { buildNodeTypeTable } from '../../nav/node-types.js';
 import { iterate, IterationAbortedError, type IterateObserver } from '../../iterate/iterate.js';
 import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
@@ -44,7 +43,7 @@ export function register(program: Command): void {
   const cmd = program
     .command('iterate')
     .description(
-      "Close the loop: build a draft .nav, test it (the pipeline's navtest command, or navgen's own offline test with navtest.tester: builtin), remove what failed, rebuild, until the test passes; ship the result (or the best iteration, exit code 4). Every draft, report and summary is kept in the iterations folder.",
+      "Close the loop: build a draft .nav, test it (the pipeline's navtest command; navgen's own offline test with navtest.tester: builtin; or with navtest.tester: engine the offline test first, then real bots in an AQtion server install), remove what failed, rebuild, until the test passes; ship the result (or the best iteration, exit code 4). Every draft, report and summary is kept in the iterations folder.",
     )
     .argument('<pipeline>', 'a pipeline file with a navtest section')
     .addOption(
@@ -94,14 +93,14 @@ export function register(program: Command): void {
       try {
         // The loop rebuilds and ships the pipeline's outputs: the same lock as build and watch.
         lock = await lockOutputs(spec, 'iterate', 0, (line) => process.stderr.write(line));
-        const tester =
-          config.tester === 'builtin'
-            ? new BuiltinTester({
-                bsp: config.bsp!,
-                workers: spec.workers,
-                nodeTypes: buildNodeTypeTable(spec.nodeTypes),
-              })
-            : new CommandTester(config);
+        const kind = testerKind(config.tester)!; // resolveNavtestConfig checked the name
+        const tester = (await kind.load()).createTester({
+          config,
+          spec,
+          nodeTypes: buildNodeTypeTable(spec.nodeTypes),
+          workers: spec.workers,
+          say,
+        });
         const result = await iterate(spec, config, tester, {
           maxIterations: flags.maxIterations,
           observer: progressLines(say),
