@@ -53,7 +53,8 @@ describeFixtures('navgen build --game-dir', () => {
     const first = sha256(nav);
     expect(existsSync(`${nav}.bak`)).toBe(false);
 
-    // Again from the game root (mod folder by --mod's default): the first nav becomes the backup.
+    // Again from the game root (mod folder by --mod's default): the first nav becomes the backup;
+    // --q2r-nav without a file puts the re-release's NAV3 where that game reads it.
     const again = navgen(
       root,
       'build',
@@ -61,6 +62,7 @@ describeFixtures('navgen build --game-dir', () => {
       'asylum',
       '--game-dir',
       root,
+      '--q2r-nav',
       '--no-cache',
       '--no-html',
       demos,
@@ -69,7 +71,16 @@ describeFixtures('navgen build --game-dir', () => {
     expect(again.stderr).toContain(`kept the nav being replaced as ${nav}.bak`);
     expect(sha256(`${nav}.bak`)).toBe(first);
     expect(sha256(nav)).toBe(first); // same inputs, same bytes
+    const q2r = join(root, 'baseq2', 'bots', 'navigation', 'asylum.nav');
+    expect(again.stdout).toContain(`wrote q2rNav: ${q2r}`);
+    expect(readFileSync(q2r).subarray(0, 4).toString('latin1')).toBe('NAV3');
   }, 180_000);
+
+  it('--q2r-nav without a file needs --game-dir', () => {
+    const r = navgen(root, 'build', '--map', 'asylum', '--q2r-nav', '--no-cache', demos);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--q2r-nav without a file needs --game-dir');
+  });
 
   it('names every place it searched when the map is in none', () => {
     const r = navgen(root, 'build', '--map', 'nosuchmap', '--game-dir', mod, '--no-cache', demos);

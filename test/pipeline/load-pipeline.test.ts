@@ -110,6 +110,22 @@ describe('pipeline files', () => {
     expect((await problems('map: [unclosed\n'))[0]).toMatch(/p\.yaml:\d+:\d+:/);
   });
 
+  it('writes the re-release NAV3 alone or beside the .nav, and refuses a pipeline with no nav', async () => {
+    const both = await loadPipelineFile(
+      file('both.yaml', 'map: wizs\ndemos: a.mvd2\noutput: { nav: x.nav, q2rNav: q2r/wizs.nav }\n'),
+    );
+    expect(both.output.q2rNav).toBe(join(dir, 'q2r', 'wizs.nav'));
+    const alone = await loadPipelineFile(
+      file('alone.yaml', 'map: wizs\ndemos: a.mvd2\noutput: { q2rNav: q2r/wizs.nav }\n'),
+    );
+    expect(alone.output.nav).toBeNull();
+    // The HTML report goes beside the nav that is written.
+    expect(alone.output.html).toBe(join(dir, 'q2r', 'wizs.report.html'));
+    expect((await problems('map: wizs\ndemos: a.mvd2\noutput: { report: r.json }\n'))[0]).toMatch(
+      /p\.yaml:\d+:\d+: output: name at least one nav to write: nav \(AQtion \.nav\) or q2rNav/,
+    );
+  });
+
   it('checks that stages can run in the given order', async () => {
     const msgs = await problems(`${base}stages:\n  - map-filter\n  - death-weight\n  - cluster\n`);
     expect(msgs[0]).toMatch(

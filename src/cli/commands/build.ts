@@ -102,7 +102,7 @@ export function register(program: Command): void {
     )
     .option(
       '--q2r-nav [file]',
-      'also write the Quake II re-release nav (NAV3) here; with --game-dir and no file: GAME/baseq2/bots/navigation/MAP.nav',
+      'also write the Quake II re-release nav (NAV3) here; with --game-dir and no file: GAME/baseq2/bots/navigation/MAP.nav (then put it before another option, or the next word is taken as the file)',
     )
     .option(
       '--game-dir <dir>',
