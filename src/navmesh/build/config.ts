@@ -34,8 +34,8 @@ export interface NavMeshBuildConfig {
   /**
    * How far the floor must go on beyond a sample's centre on all four sides (a wall there
    * counts as floor): near a ledge a running player overshoots its target and falls. The band
-   * along a ledge is no floor; the drop beyond it is a connection. [Units: world units]
-   * [Limit: 0 – 32]
+   * along a ledge is no floor; the drop beyond it is a connection. On a slope of floor normal
+   * z = n the margin is this / n². [Units: world units] [Limit: 0 – 32]
    */
   readonly ledgeMargin: number;
   /**
