@@ -29,13 +29,18 @@ const WARM_QUERIES = 200;
 const QUERIES = 1000;
 const BUILD_TARGET_MS = 2000;
 const QUERY_TARGET_MS = 1;
-const maps = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['wizs', 'city', 'beer', 'urbanjungle', 'simplicity'];
+const maps =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : ['wizs', 'city', 'beer', 'urbanjungle', 'simplicity'];
 const fixtures = resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'maps');
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const fmt = (ms: number) => ms.toFixed(ms < 10 ? 3 : 0);
 
-console.log(`navmesh: ${ROUNDS} builds per map, ${QUERIES} queries (after ${WARM_QUERIES} untimed)`);
+console.log(
+  `navmesh: ${ROUNDS} builds per map, ${QUERIES} queries (after ${WARM_QUERIES} untimed)`,
+);
 for (const map of maps) {
   const bsp = resolve(fixtures, `${map}.bsp`);
   const times: number[] = [];

@@ -8,7 +8,12 @@ import { readFile } from 'node:fs/promises';
 import { MeshFileError } from '../navmesh/io/byte-reader.js';
 import { SOURCE_NAV_MAGIC, readSourceNav } from '../navmesh/io/source-nav.js';
 import { buildNavMeshForMap } from '../navmesh/build-from-map.js';
-import { nodeCoverage, NODE_REACH_XY, NODE_REACH_Z, type CoverageReport } from '../navmesh/coverage.js';
+import {
+  nodeCoverage,
+  NODE_REACH_XY,
+  NODE_REACH_Z,
+  type CoverageReport,
+} from '../navmesh/coverage.js';
 import type { NavFile } from '../nav/types.js';
 import { CliError, EXIT_FAILURE } from './exit-codes.js';
 
@@ -29,7 +34,9 @@ export async function inspectSourceNav(file: string, json: boolean): Promise<voi
     throw e;
   }
   if (json) {
-    process.stdout.write(JSON.stringify({ file, fileBytes: bytes.length, format: 'source', ...s }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify({ file, fileBytes: bytes.length, format: 'source', ...s }, null, 2) + '\n',
+    );
     return;
   }
   const attrs = Object.entries(s.attributes)
@@ -65,6 +72,7 @@ export function formatCoverage(c: CoverageReport): string {
       `(${NODE_REACH_XY} u across, ${NODE_REACH_Z} u up or down): ${pct}%`,
     `holes        ${c.holes} of ${c.areas} mesh areas reach no node (${Math.round(c.holeFloor)} square units of floor)`,
   ];
-  for (const h of c.largest) lines.push(`  area ${h.id} at (${h.centre.join(', ')}): ${h.cells} cells`);
+  for (const h of c.largest)
+    lines.push(`  area ${h.id} at (${h.centre.join(', ')}): ${h.cells} cells`);
   return lines.join('\n') + '\n';
 }

@@ -49,8 +49,15 @@ export async function renderMesh(map: string, o: RenderMeshOptions): Promise<voi
     if (!r.ok) throw new CliError(`no path: ${r.reason}: ${r.detail}`, EXIT_FAILURE);
     path = r.points;
   }
-  const svg = drawMeshSvg(mesh, { bandHeight: BAND_HEIGHT, scale: ext === '.svg' ? o.scale * 0.25 : 0.25, path, title: basename(o.mesh) });
+  const svg = drawMeshSvg(mesh, {
+    bandHeight: BAND_HEIGHT,
+    scale: ext === '.svg' ? o.scale * 0.25 : 0.25,
+    path,
+    title: basename(o.mesh),
+  });
   const bytes = ext === '.svg' ? Buffer.from(svg, 'utf8') : svgToPng(svg, o.scale);
   await writeFileAtomic(o.out, bytes);
-  process.stdout.write(`wrote ${o.out}: ${mesh.areaCount} areas${path ? `, a path of ${path.length - 1} segments` : ''}\n`);
+  process.stdout.write(
+    `wrote ${o.out}: ${mesh.areaCount} areas${path ? `, a path of ${path.length - 1} segments` : ''}\n`,
+  );
 }

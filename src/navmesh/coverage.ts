@@ -24,7 +24,10 @@ export interface CoverageReport {
 }
 
 /** Coverage of `m` by nodes at `origins` [Form: (x, y, z) × nodes]. */
-export function nodeCoverage(m: NavMesh, origins: Float32Array | readonly number[]): CoverageReport {
+export function nodeCoverage(
+  m: NavMesh,
+  origins: Float32Array | readonly number[],
+): CoverageReport {
   // Nodes hashed by 64-unit columns.
   const B = 64;
   const grid = new Map<number, number[]>();
@@ -86,5 +89,12 @@ export function nodeCoverage(m: NavMesh, origins: Float32Array | readonly number
     }
   }
   holeList.sort((p, q) => q.cells - p.cells || p.id - q.id);
-  return { areas: m.areaCount, holes, cells, coveredCells, holeFloor, largest: holeList.slice(0, 10) };
+  return {
+    areas: m.areaCount,
+    holes,
+    cells,
+    coveredCells,
+    holeFloor,
+    largest: holeList.slice(0, 10),
+  };
 }

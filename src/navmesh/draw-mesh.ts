@@ -57,7 +57,8 @@ export function drawMeshSvg(m: NavMesh, o: DrawMeshOptions): string {
   };
   const jumps = new Uint8Array(m.areaCount);
   for (let a = 0; a < m.areaCount; a++)
-    for (let c = m.connStart[a * 4]; c < m.connStart[a * 4 + 4]; c++) if (m.connKind[c] === CROSS_JUMP) jumps[a] = 1;
+    for (let c = m.connStart[a * 4]; c < m.connStart[a * 4 + 4]; c++)
+      if (m.connKind[c] === CROSS_JUMP) jumps[a] = 1;
 
   const out: string[] = [];
   out.push(
@@ -84,7 +85,9 @@ export function drawMeshSvg(m: NavMesh, o: DrawMeshOptions): string {
           ? 'stroke="#666" stroke-dasharray="3 2" stroke-width="1"'
           : 'stroke="#333" stroke-width="0.3"';
     const rect = `x="${X(ax0)}" y="${Y(ay1)}" width="${((ax1 - ax0) * s).toFixed(1)}" height="${((ay1 - ay0) * s).toFixed(1)}"`;
-    out.push(`<rect ${rect} fill="${colour(z)}" ${stroke}><title>area ${m.areaId[a]} z ${Math.round(z)}</title></rect>`);
+    out.push(
+      `<rect ${rect} fill="${colour(z)}" ${stroke}><title>area ${m.areaId[a]} z ${Math.round(z)}</title></rect>`,
+    );
     if (f & AREA_WATER) out.push(`<rect ${rect} fill="#06f" fill-opacity="0.35" stroke="none"/>`);
   }
   for (let L = 0; L < m.ladderCount; L++) {

@@ -50,7 +50,12 @@ import type { CollisionModel } from '../world/collision-model.js';
 import { newTraceResult } from '../world/trace.js';
 import { pmove } from '../movement/pmove.js';
 import { worldCollision } from '../movement/world-collision.js';
-import { BOT_PMOVE_PARAMS, PMF_DUCKED, type PmoveCollision, type PmoveState } from '../movement/types.js';
+import {
+  BOT_PMOVE_PARAMS,
+  PMF_DUCKED,
+  type PmoveCollision,
+  type PmoveState,
+} from '../movement/types.js';
 import { botTouchingLadder } from '../movement/bot-ladder.js';
 import { fallDamage } from '../movement/fall-damage.js';
 import { newUserCmd, storeVelocity, think, type DriverScratch } from './bot-driver.js';

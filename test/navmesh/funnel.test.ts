@@ -4,12 +4,30 @@ import { pullString } from '../../src/navmesh/query/funnel.js';
 
 /** Portals [Form: (lx, ly, rx, ry) × n], the start and goal as point portals. */
 const portals = (start: number[], list: number[][], goal: number[]) =>
-  Float64Array.from([start[0], start[1], start[0], start[1], ...list.flat(), goal[0], goal[1], goal[0], goal[1]]);
+  Float64Array.from([
+    start[0],
+    start[1],
+    start[0],
+    start[1],
+    ...list.flat(),
+    goal[0],
+    goal[1],
+    goal[0],
+    goal[1],
+  ]);
 
 describe('pullString', () => {
   it('goes straight through a straight corridor', () => {
     // Heading east: left is +y.
-    const p = portals([0, 0], [[10, 5, 10, -5], [20, 5, 20, -5], [30, 5, 30, -5]], [40, 0]);
+    const p = portals(
+      [0, 0],
+      [
+        [10, 5, 10, -5],
+        [20, 5, 20, -5],
+        [30, 5, 30, -5],
+      ],
+      [40, 0],
+    );
     expect(pullString(p).portal).toEqual([0, 4]);
   });
 

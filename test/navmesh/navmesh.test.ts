@@ -43,14 +43,18 @@ describeFixtures('navmesh on wizs', () => {
 
   it('builds the same bytes twice', async () => {
     const again = (await buildNavMeshForMap(bsp)).mesh;
-    expect(Buffer.from(encodeNativeMesh(again)).equals(Buffer.from(encodeNativeMesh(mesh)))).toBe(true);
+    expect(Buffer.from(encodeNativeMesh(again)).equals(Buffer.from(encodeNativeMesh(mesh)))).toBe(
+      true,
+    );
   }, 60_000);
 
   it('reads its native file back identical', () => {
     const bytes = encodeNativeMesh(mesh);
     const back = decodeNativeMesh(bytes, 'wizs.ngmesh');
     expect(Buffer.from(encodeNativeMesh(back)).equals(Buffer.from(bytes))).toBe(true);
-    expect(() => decodeNativeMesh(bytes.subarray(0, bytes.length - 3), 'cut.ngmesh')).toThrow(/cut\.ngmesh@0x/);
+    expect(() => decodeNativeMesh(bytes.subarray(0, bytes.length - 3), 'cut.ngmesh')).toThrow(
+      /cut\.ngmesh@0x/,
+    );
   });
 
   it('has areas within 2:1 that do not overlap on one floor level, ids 1…n', () => {
@@ -132,7 +136,9 @@ for (const map of ['wizs', 'city', 'beer']) {
         segments += r.points.length - 1;
         expect(r.length).toBeGreaterThan(0);
         for (const f of walkPath(model, r.points, r.moves))
-          failures.push(`pair ${k} segment ${f.segment} ${f.move} ${f.result.reason}: ${f.result.detail}`);
+          failures.push(
+            `pair ${k} segment ${f.segment} ${f.move} ${f.result.reason}: ${f.result.detail}`,
+          );
       }
       expect(failures).toEqual([]);
       expect(found).toBeGreaterThanOrEqual(8);

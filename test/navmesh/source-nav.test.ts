@@ -20,7 +20,11 @@ interface KaitaiNav {
   subversion: number;
   bspSize: number;
   areaCount: number;
-  areaArray: { id: number; connectionData: { count: number; areaIds: number[] }[]; ladderData: { count: number }[] }[];
+  areaArray: {
+    id: number;
+    connectionData: { count: number; areaIds: number[] }[];
+    ladderData: { count: number }[];
+  }[];
   ladderCount: number;
   ladderArray: { ladderId: number; bottomAreaId: number; topForwardAreaId: number }[];
 }
@@ -28,7 +32,12 @@ interface KaitaiNav {
 /** The parser class compiled from the .ksy (UMD module evaluated with the runtime). */
 async function compileSpec(): Promise<new (stream: unknown) => KaitaiNav> {
   const compiler = require('kaitai-struct-compiler') as {
-    compile(lang: string, ksy: unknown, importer: null, debug: boolean): Promise<Record<string, string>>;
+    compile(
+      lang: string,
+      ksy: unknown,
+      importer: null,
+      debug: boolean,
+    ): Promise<Record<string, string>>;
   };
   const KaitaiStream = require('kaitai-struct/KaitaiStream') as unknown;
   const ksy = YAML.parse(readFileSync(fixture('formats', 'source_engine_nav.ksy'), 'utf8'));
@@ -67,25 +76,33 @@ for (const map of ['wizs', 'beer']) {
       expect(nav.bspSize).toBe(readFileSync(fixture('maps', `${map}.bsp`)).length);
       expect(nav.areaCount).toBe(mesh.areaCount);
       let ours = 0;
-      for (let c = 0; c < mesh.connTarget.length; c++) if (mesh.connKind[c] !== CROSS_LADDER) ours++;
+      for (let c = 0; c < mesh.connTarget.length; c++)
+        if (mesh.connKind[c] !== CROSS_LADDER) ours++;
       const theirs = nav.areaArray.reduce(
         (n, a) => n + a.connectionData.reduce((k, d) => k + d.count, 0),
         0,
       );
       expect(theirs).toBe(ours);
       expect(nav.ladderCount).toBe(mesh.ladderCount);
-      const ladderLinks = nav.areaArray.reduce((n, a) => n + a.ladderData[0].count + a.ladderData[1].count, 0);
+      const ladderLinks = nav.areaArray.reduce(
+        (n, a) => n + a.ladderData[0].count + a.ladderData[1].count,
+        0,
+      );
       expect(ladderLinks).toBe(2 * mesh.ladderCount);
       // Every id a connection names is an area of the file.
       const ids = new Set(nav.areaArray.map((a) => a.id));
-      for (const a of nav.areaArray) for (const d of a.connectionData) for (const id of d.areaIds) expect(ids.has(id)).toBe(true);
+      for (const a of nav.areaArray)
+        for (const d of a.connectionData)
+          for (const id of d.areaIds) expect(ids.has(id)).toBe(true);
     }, 60_000);
 
     it("reads back with navgen's strict reader, and a cut file names the offset", () => {
       const s = readSourceNav(bytes, `${map}.nav`);
       expect(s.areas).toBe(mesh.areaCount);
       expect(s.ladders).toBe(mesh.ladderCount);
-      expect(() => readSourceNav(bytes.subarray(0, bytes.length - 1), 'cut.nav')).toThrow(/cut\.nav@0x[0-9a-f]+: .*truncated file/);
+      expect(() => readSourceNav(bytes.subarray(0, bytes.length - 1), 'cut.nav')).toThrow(
+        /cut\.nav@0x[0-9a-f]+: .*truncated file/,
+      );
     });
   });
 }

@@ -37,7 +37,8 @@ export function register(program: Command): void {
     )
     .action(async (file: string, opts: { json?: boolean; bsp?: string }) => {
       const navmesh = await import('../inspect-navmesh.js');
-      if (await navmesh.isSourceNav(file)) return navmesh.inspectSourceNav(file, opts.json === true);
+      if (await navmesh.isSourceNav(file))
+        return navmesh.inspectSourceNav(file, opts.json === true);
       const decoded = await readNavForCli(file);
       const report = inspection(file, decoded);
       const coverage = opts.bsp ? await navmesh.navCoverage(decoded.nav, opts.bsp) : null;

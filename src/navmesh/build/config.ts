@@ -83,7 +83,9 @@ export const navMeshBuildDefaults: NavMeshBuildConfig = Object.freeze({
 export function navMeshBuildConfig(partial: Partial<NavMeshBuildConfig> = {}): NavMeshBuildConfig {
   const c = { ...navMeshBuildDefaults, ...partial };
   const bad = (name: string, limit: string): never => {
-    throw new RangeError(`navmesh build: ${name} must be ${limit} (got ${String(c[name as keyof NavMeshBuildConfig])})`);
+    throw new RangeError(
+      `navmesh build: ${name} must be ${limit} (got ${String(c[name as keyof NavMeshBuildConfig])})`,
+    );
   };
   if (!(c.cellSize >= 4 && c.cellSize <= 64)) bad('cellSize', '4 – 64');
   if (!(c.gridOffset >= 0 && c.gridOffset < c.cellSize)) bad('gridOffset', '0 – cellSize');

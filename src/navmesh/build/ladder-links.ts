@@ -45,7 +45,11 @@ const LADDER_REACH = 48;
 const EXIT_DEPTH = 64;
 
 /** Facing and exit of each climb; climbs without an exit are left out. */
-export function ladderEnds(tracer: FloorTracer, climbs: readonly LadderClimb[], stepHeight: number): LadderEnds[] {
+export function ladderEnds(
+  tracer: FloorTracer,
+  climbs: readonly LadderClimb[],
+  stepHeight: number,
+): LadderEnds[] {
   const tr = newTraceResult();
   const out: LadderEnds[] = [];
   for (const cl of climbs) {
@@ -154,5 +158,16 @@ export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
     ladderAreas[k * 2 + 1] = top;
     ladderExit.set(e.exit, k * 3);
   });
-  return { ...m, connStart, connTarget, connKind, connPortal, ladderCount: n, ladderSpan, ladderDir, ladderAreas, ladderExit };
+  return {
+    ...m,
+    connStart,
+    connTarget,
+    connKind,
+    connPortal,
+    ladderCount: n,
+    ladderSpan,
+    ladderDir,
+    ladderAreas,
+    ladderExit,
+  };
 }

@@ -193,7 +193,10 @@ export function sampleFloor(
     // down: stairs are no ledge); a wall there is no ledge either. On a slope further (running
     // downhill a player leaves the ground and flies on). Answers are kept per floor (the same
     // floor is reached from up to four neighbours).
-    const col = ((Math.round((x - off) / cs) + 32768) * 65536 + (Math.round((y - off) / cs) + 32768)) * 131072 + 65536;
+    const col =
+      ((Math.round((x - off) / cs) + 32768) * 65536 + (Math.round((y - off) / cs) + 32768)) *
+        131072 +
+      65536;
     const known = ledgeKnown.get(col + Math.round(g * 4));
     if (known !== undefined) return known ? LEDGE : g;
     const w = c.ledgeMargin / (nz * nz);
@@ -284,7 +287,8 @@ export function sampleFloor(
       }
       if (!ok) {
         // A ledge too high to step onto: jump up onto it, standing, if it is low enough.
-        if (c.jumpHeight <= c.stepHeight || !across(x, y, nx, ny, z + c.jumpHeight, STAND_MAXS)) continue;
+        if (c.jumpHeight <= c.stepHeight || !across(x, y, nx, ny, z + c.jumpHeight, STAND_MAXS))
+          continue;
         const up = down(nx, ny, z + c.jumpHeight, c.jumpHeight - c.stepHeight, STAND_MAXS);
         if (!Number.isFinite(up) || up <= z + c.stepHeight) continue;
         const t = sampleAt(ni, nj, up);
