@@ -28,8 +28,14 @@ export async function buildNavMeshForMap(
   const map = await loadMap(bspPath);
   const model = await loadCollision(bspPath);
   const bspSize = (await stat(bspPath)).size;
-  const spawns = spawnPointsOf(map.entities, bspPath).map((s) => [s.origin[0], s.origin[1], s.origin[2]]);
+  const spawns = spawnPointsOf(map.entities, bspPath).map((s) => [
+    s.origin[0],
+    s.origin[1],
+    s.origin[2],
+  ]);
+  const t0 = performance.now();
   const climbs = config.ladders ? mapLadderClimbs(map.world, MIN_LADDER_CLIMB) : [];
+  const climbMs = performance.now() - t0;
   const { mesh, report } = buildNavMesh(
     {
       tracer: worldFloorTracer(model, map.entities, options.staticWalls ?? true),
@@ -39,5 +45,9 @@ export async function buildNavMeshForMap(
     },
     config,
   );
-  return { mesh, report, spawns };
+  return {
+    mesh,
+    report: { ...report, times: { 'ladder-climbs': climbMs, ...report.times } },
+    spawns,
+  };
 }

@@ -13,7 +13,11 @@ import type { NavMesh } from './mesh.js';
 export type MeshFormat = 'native' | 'source';
 
 /** Writes `mesh` atomically; returns the bytes written. */
-export async function writeMeshFile(path: string, mesh: NavMesh, format: MeshFormat): Promise<number> {
+export async function writeMeshFile(
+  path: string,
+  mesh: NavMesh,
+  format: MeshFormat,
+): Promise<number> {
   const bytes = format === 'source' ? encodeSourceNav(mesh) : encodeNativeMesh(mesh);
   await writeFileAtomic(path, bytes);
   return bytes.length;
@@ -36,6 +40,10 @@ export async function meshForMap(bsp: string, meshFile?: string): Promise<NavMes
   const mesh = await readMeshFile(meshFile);
   const size = (await stat(bsp)).size;
   if (mesh.bspSize !== size)
-    throw new MeshFileError(meshFile, 20, `built for a ${mesh.bspSize}-byte map, but ${bsp} has ${size} bytes`);
+    throw new MeshFileError(
+      meshFile,
+      20,
+      `built for a ${mesh.bspSize}-byte map, but ${bsp} has ${size} bytes`,
+    );
   return mesh;
 }

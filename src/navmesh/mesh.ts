@@ -95,7 +95,10 @@ export interface NavMesh {
 }
 
 /** World bounds of an area's cells. [Units: world units] */
-export function areaBounds(m: NavMesh, a: number): [x0: number, y0: number, x1: number, y1: number] {
+export function areaBounds(
+  m: NavMesh,
+  a: number,
+): [x0: number, y0: number, x1: number, y1: number] {
   const c = m.cellSize;
   return [
     m.originX + m.areaCells[a * 4] * c,

@@ -19,7 +19,8 @@
  * How a link is run:
  * 1. Start. On the ground under the source node (found with a box trace down), or, for water and
  *    ladder nodes, where the node is; a start inside solid is nudged up to 18 u (and 1 u
- *    sideways), and failing that the link fails with `bad-start`. Jumps start at running speed toward the
+ *    sideways; on a crouch link, crouched where no standing player fits), and failing that the
+ *    link fails with `bad-start`. Jumps start at running speed toward the
  *    target (a bot reaches the take-off running); every other link starts at rest.
  * 2. Think and move, 10 times a second: the bot driver (`bot-driver.ts`) writes the usercmd and
  *    the velocity the bot code would, then one 100 ms pmove call with the bot's parameters
@@ -49,7 +50,12 @@ import type { CollisionModel } from '../world/collision-model.js';
 import { newTraceResult } from '../world/trace.js';
 import { pmove } from '../movement/pmove.js';
 import { worldCollision } from '../movement/world-collision.js';
-import { BOT_PMOVE_PARAMS, type PmoveCollision, type PmoveState } from '../movement/types.js';
+import {
+  BOT_PMOVE_PARAMS,
+  PMF_DUCKED,
+  type PmoveCollision,
+  type PmoveState,
+} from '../movement/types.js';
 import { botTouchingLadder } from '../movement/bot-ladder.js';
 import { fallDamage } from '../movement/fall-damage.js';
 import { newUserCmd, storeVelocity, think, type DriverScratch } from './bot-driver.js';
@@ -138,6 +144,7 @@ export function playerCollision(m: CollisionModel): PmoveCollision {
 
 const STANDING_MINS = [-16, -16, -24];
 const STANDING_MAXS = [16, 16, 32];
+const CROUCHED_MAXS = [16, 16, 4];
 const START_RAISES = [0, 1, 2, 4, 8, 12, 18];
 const START_SIDE_STEPS = [0, 1, -1];
 
@@ -150,12 +157,13 @@ export function freeStart(
   c: PmoveCollision,
   p: readonly number[],
   s: Pick<DriverScratch, 'tr'>,
+  maxs: readonly number[] = STANDING_MAXS,
 ): number[] | null {
   for (const dz of START_RAISES)
     for (const dx of START_SIDE_STEPS)
       for (const dy of START_SIDE_STEPS) {
         const q = [p[0] + dx, p[1] + dy, p[2] + dz];
-        const tr = c.trace(q, STANDING_MINS, STANDING_MAXS, q, s.tr);
+        const tr = c.trace(q, STANDING_MINS, maxs, q, s.tr);
         if (!tr.startsolid && !tr.allsolid) return q;
       }
   return null;
@@ -189,8 +197,14 @@ export function simulateLink(
     health: number,
   ): LinkResult => ({ passed, reason, detail, steps, end: [end[0], end[1], end[2]], health });
 
-  // 1. Start.
-  const start = freeStart(c, link.start ?? from, s);
+  // 1. Start. On a crouch link where no standing player fits (a duct), crouched.
+  const startAt = link.start ?? from;
+  let start = freeStart(c, startAt, s);
+  let ducked = false;
+  if (!start && kind === 'crouch') {
+    start = freeStart(c, startAt, s, CROUCHED_MAXS);
+    ducked = start !== null;
+  }
   if (!start)
     return result(
       false,
@@ -203,7 +217,7 @@ export function simulateLink(
   let onGround = false;
   if (startsOnGround(link.fromType)) {
     const below = [start[0], start[1], start[2] - 64];
-    const tr = c.trace(start, STANDING_MINS, STANDING_MAXS, below, s.tr);
+    const tr = c.trace(start, STANDING_MINS, ducked ? CROUCHED_MAXS : STANDING_MAXS, below, s.tr);
     if (tr.fraction < 1 && tr.normal[2] >= 0.7) {
       start[0] = tr.endpos[0];
       start[1] = tr.endpos[1];
@@ -225,7 +239,7 @@ export function simulateLink(
     pmType: 0,
     origin: [Math.trunc(start[0] * 8), Math.trunc(start[1] * 8), Math.trunc(start[2] * 8)],
     velocity: [0, 0, 0],
-    pmFlags: 0,
+    pmFlags: ducked ? PMF_DUCKED : 0,
     pmTime: BOT_PM_TIME,
     gravity: 800,
     deltaAngles: [0, 0, 0],

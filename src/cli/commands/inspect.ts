@@ -50,14 +50,24 @@ export function register(program: Command): void {
     )
     .argument(
       '<file>',
-      'nav file: AQtion .nav (version 1 or 2), NAV3 (versions 2-6) or NAV2 (versions 12-17)',
+      'nav file: AQtion .nav (version 1 or 2), NAV3 (versions 2-6), NAV2 (versions 12-17), or a Source engine .nav (its counts)',
     )
     .option('--json', 'print the report as JSON instead of a table')
-    .action(async (file: string, opts: { json?: boolean }) => {
+    .option(
+      '--bsp <map>',
+      "also report coverage holes: areas of the map's navigation mesh that no node reaches",
+    )
+    .action(async (file: string, opts: { json?: boolean; bsp?: string }) => {
+      const navmesh = await import('../inspect-navmesh.js');
+      if (await navmesh.isSourceNav(file))
+        return navmesh.inspectSourceNav(file, opts.json === true);
       const decoded = await readNavForCli(file);
       const report = inspection(file, decoded);
+      const coverage = opts.bsp ? await navmesh.navCoverage(decoded.nav, opts.bsp) : null;
       process.stdout.write(
-        opts.json ? JSON.stringify(report, null, 2) + '\n' : formatInspection(report),
+        opts.json
+          ? JSON.stringify(coverage ? { ...report, coverage } : report, null, 2) + '\n'
+          : formatInspection(report) + (coverage ? navmesh.formatCoverage(coverage) : ''),
       );
     });
 }

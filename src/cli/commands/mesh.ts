@@ -32,7 +32,10 @@ export function register(program: Command): void {
       const { mesh, report } = await buildNavMeshForMap(map);
       const ms = performance.now() - t0;
       if (mesh.areaCount === 0)
-        throw new CliError(`${map}: no floor found from the ${report.missedSeeds.length} spawn points`, EXIT_FAILURE);
+        throw new CliError(
+          `${map}: no floor found from the ${report.missedSeeds.length} spawn points`,
+          EXIT_FAILURE,
+        );
       let bytes: number;
       try {
         bytes = await writeMeshFile(opts.out, mesh, opts.format as MeshFormat);
@@ -48,7 +51,9 @@ export function register(program: Command): void {
           `${connectionCount(mesh)} connections, ${mesh.ladderCount} ladders; ` +
           `${report.samples} floor samples in ${report.layers} levels; ` +
           `built in ${Math.round(ms)} ms (${steps} ms)\n` +
-          (report.missedSeeds.length > 0 ? `note: ${report.missedSeeds.length} spawn points found no floor\n` : '') +
+          (report.missedSeeds.length > 0
+            ? `note: ${report.missedSeeds.length} spawn points found no floor\n`
+            : '') +
           (report.truncated ? 'note: sampling stopped at its sample limit (a leaking map?)\n' : ''),
       );
     });

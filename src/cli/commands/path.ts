@@ -24,7 +24,7 @@ export function register(program: Command): void {
     .description(
       "Find a path between two player origins (world units, as the game's positions) over the " +
         "map's navigation mesh: A* over the areas, then the string pulled through the shared " +
-        'edges (the funnel of Detour\'s findStraightPath), so the path has the fewest straight ' +
+        "edges (the funnel of Detour's findStraightPath), so the path has the fewest straight " +
         'segments. Prints the corners with how each segment is crossed (walk, crouch, drop, jump, ' +
         'ladder), or with --json { "points": [[x, y, z], …], "areas": [ids], "length": units }. ' +
         'Exit 1 with the reason when there is no path (start or goal off the mesh, no connection).',
@@ -41,7 +41,10 @@ export function register(program: Command): void {
         opts: { from: number[]; to: number[]; mesh?: string; ladders: string; json?: boolean },
       ) => {
         if (!['none', 'up', 'both'].includes(opts.ladders))
-          throw new CliError(`--ladders must be none, up or both, not "${opts.ladders}"`, EXIT_USAGE);
+          throw new CliError(
+            `--ladders must be none, up or both, not "${opts.ladders}"`,
+            EXIT_USAGE,
+          );
         let mesh;
         try {
           mesh = await meshForMap(map, opts.mesh);
@@ -54,7 +57,11 @@ export function register(program: Command): void {
         if (!r.ok) throw new CliError(`no path: ${r.reason}: ${r.detail}`, EXIT_FAILURE);
         const round = (v: number) => Math.round(v * 100) / 100;
         if (opts.json) {
-          const out = { points: r.points.map((p) => p.map(round)), areas: r.areas, length: round(r.length) };
+          const out = {
+            points: r.points.map((p) => p.map(round)),
+            areas: r.areas,
+            length: round(r.length),
+          };
           process.stdout.write(JSON.stringify(out) + '\n');
           return;
         }

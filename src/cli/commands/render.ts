@@ -36,6 +36,9 @@ interface RenderOptions {
   compare?: string;
   scale: number;
   matchRadius: number;
+  mesh?: string;
+  from?: string;
+  to?: string;
 }
 
 function parseBand(text: string): HeightBand {
@@ -96,7 +99,19 @@ export function register(program: Command): void {
       parsePositive,
       1,
     )
+    .option(
+      '--mesh <file>',
+      'draw a navigation mesh (navgen mesh --format native) instead: <nav> is then the map (.bsp) ' +
+        'it was built for; areas shaded by height band, attributes outlined, ladders, and with ' +
+        '--from X,Y,Z --to X,Y,Z the path between them',
+    )
+    .option('--from <x,y,z>', 'with --mesh: start of a path to draw')
+    .option('--to <x,y,z>', 'with --mesh: goal of a path to draw')
     .action(async (navPath: string, opts: RenderOptions) => {
+      if (opts.mesh) {
+        const { renderMesh } = await import('../render-mesh.js');
+        return renderMesh(navPath, { ...opts, mesh: opts.mesh });
+      }
       const format = pictureFormat(opts.out);
       const nav = (await readNavForCli(navPath)).nav;
       const source = await mapFromOptions(opts, navPath);

@@ -34,8 +34,8 @@ export interface NavMeshBuildConfig {
   /**
    * How far the floor must go on beyond a sample's centre on all four sides (a wall there
    * counts as floor): near a ledge a running player overshoots its target and falls. The band
-   * along a ledge is no floor; the drop beyond it is a connection. [Units: world units]
-   * [Limit: 0 – 32]
+   * along a ledge is no floor; the drop beyond it is a connection. On a slope of floor normal
+   * z = n the margin is this / n². [Units: world units] [Limit: 0 – 32]
    */
   readonly ledgeMargin: number;
   /**
@@ -83,7 +83,9 @@ export const navMeshBuildDefaults: NavMeshBuildConfig = Object.freeze({
 export function navMeshBuildConfig(partial: Partial<NavMeshBuildConfig> = {}): NavMeshBuildConfig {
   const c = { ...navMeshBuildDefaults, ...partial };
   const bad = (name: string, limit: string): never => {
-    throw new RangeError(`navmesh build: ${name} must be ${limit} (got ${String(c[name as keyof NavMeshBuildConfig])})`);
+    throw new RangeError(
+      `navmesh build: ${name} must be ${limit} (got ${String(c[name as keyof NavMeshBuildConfig])})`,
+    );
   };
   if (!(c.cellSize >= 4 && c.cellSize <= 64)) bad('cellSize', '4 – 64');
   if (!(c.gridOffset >= 0 && c.gridOffset < c.cellSize)) bad('gridOffset', '0 – cellSize');

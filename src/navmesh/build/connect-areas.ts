@@ -5,7 +5,16 @@
  * jump when one area is reached several ways), from the first
  * cell's centre to the last one's (positions where the player box was seen to pass).
  */
-import { CROSS_DROP, CROSS_JUMP, CROSS_WALK, DIRECTIONS, EAST, NORTH, SOUTH, WEST } from '../mesh.js';
+import {
+  CROSS_DROP,
+  CROSS_JUMP,
+  CROSS_WALK,
+  DIRECTIONS,
+  EAST,
+  NORTH,
+  SOUTH,
+  WEST,
+} from '../mesh.js';
 import { EDGE_JUMP, EDGE_WALK, type FloorSamples } from './sample-floor.js';
 
 export interface AreaConnections {
@@ -68,7 +77,8 @@ export function connectAreas(
       const b = rows[r][2];
       // All rows toward b: walk crossings win over drops.
       let end = r;
-      while (end < rows.length && rows[end][0] === a && rows[end][1] === d && rows[end][2] === b) end++;
+      while (end < rows.length && rows[end][0] === a && rows[end][1] === d && rows[end][2] === b)
+        end++;
       const kind = rows[r][3];
       // Longest run of consecutive cells among the rows of that kind (rows r… with kind).
       let best = [0, -1];

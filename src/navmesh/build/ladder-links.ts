@@ -39,11 +39,17 @@ const STAND_MINS = [-16, -16, -24];
 const STAND_MAXS = [16, 16, 32];
 /** How far forward over the top the climber steps off. [Units: world units] */
 const EXIT_REACH = [40, 32, 24, 16];
+/** How far from an area a ladder's foot or exit may be. [Units: world units] */
+const LADDER_REACH = 48;
 /** How far below the top the exit floor may be. [Units: world units] */
 const EXIT_DEPTH = 64;
 
 /** Facing and exit of each climb; climbs without an exit are left out. */
-export function ladderEnds(tracer: FloorTracer, climbs: readonly LadderClimb[], stepHeight: number): LadderEnds[] {
+export function ladderEnds(
+  tracer: FloorTracer,
+  climbs: readonly LadderClimb[],
+  stepHeight: number,
+): LadderEnds[] {
   const tr = newTraceResult();
   const out: LadderEnds[] = [];
   for (const cl of climbs) {
@@ -70,16 +76,25 @@ export function ladderEnds(tracer: FloorTracer, climbs: readonly LadderClimb[], 
   return out;
 }
 
-/** The area whose rectangle holds (x, y) with its height nearest z (within `reach`), or -1. */
+/**
+ * The area nearest (x, y) (by horizontal distance to its rectangle, at most `reach`) whose
+ * height there is within `reach` of z, or -1. Near ledges the floor band is no area
+ * (`ledgeMargin`), so a ladder's foot or exit may lie a little outside every area.
+ * [Units: world units]
+ */
 export function areaNear(m: NavMesh, x: number, y: number, z: number, reach: number): number {
   let best = -1;
-  let bestDz = reach;
+  let bestD = Infinity;
   for (let a = 0; a < m.areaCount; a++) {
     const [x0, y0, x1, y1] = areaBounds(m, a);
-    if (x < x0 || x > x1 || y < y0 || y > y1) continue;
-    const dz = Math.abs(areaHeightAt(m, a, x, y) - z);
-    if (dz <= bestDz) {
-      bestDz = dz;
+    const cx = Math.min(Math.max(x, x0), x1);
+    const cy = Math.min(Math.max(y, y0), y1);
+    const d = Math.hypot(cx - x, cy - y);
+    if (d > reach) continue;
+    const dz = Math.abs(areaHeightAt(m, a, cx, cy) - z);
+    if (dz > reach) continue;
+    if (d + dz < bestD) {
+      bestD = d + dz;
       best = a;
     }
   }
@@ -90,8 +105,8 @@ export function areaNear(m: NavMesh, x: number, y: number, z: number, reach: num
 export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
   const kept: { e: LadderEnds; bottom: number; top: number }[] = [];
   for (const e of ends) {
-    const bottom = areaNear(m, e.x, e.y, e.foot, 24);
-    const top = areaNear(m, e.exit[0], e.exit[1], e.exit[2], 24);
+    const bottom = areaNear(m, e.x, e.y, e.foot, LADDER_REACH);
+    const top = areaNear(m, e.exit[0], e.exit[1], e.exit[2], LADDER_REACH);
     if (bottom < 0 || top < 0 || bottom === top) continue;
     kept.push({ e, bottom, top });
   }
@@ -143,5 +158,16 @@ export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
     ladderAreas[k * 2 + 1] = top;
     ladderExit.set(e.exit, k * 3);
   });
-  return { ...m, connStart, connTarget, connKind, connPortal, ladderCount: n, ladderSpan, ladderDir, ladderAreas, ladderExit };
+  return {
+    ...m,
+    connStart,
+    connTarget,
+    connKind,
+    connPortal,
+    ladderCount: n,
+    ladderSpan,
+    ladderDir,
+    ladderAreas,
+    ladderExit,
+  };
 }

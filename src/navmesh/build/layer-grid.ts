@@ -33,7 +33,13 @@ export function layerGrids(f: FloorSamples, layer: Int32Array, layerCount: numbe
   for (let L = 0; L < layerCount; L++) {
     const width = hi[L * 2] - lo[L * 2] + 1;
     const height = hi[L * 2 + 1] - lo[L * 2 + 1] + 1;
-    grids.push({ i0: lo[L * 2], j0: lo[L * 2 + 1], width, height, cell: new Int32Array(width * height).fill(-1) });
+    grids.push({
+      i0: lo[L * 2],
+      j0: lo[L * 2 + 1],
+      width,
+      height,
+      cell: new Int32Array(width * height).fill(-1),
+    });
   }
   for (let s = 0; s < f.count; s++) {
     const g = grids[layer[s]];

@@ -22,7 +22,8 @@ export function quadtreeLeaves(
     const b = Math.max(j0, g.j0);
     const c = Math.min(i0 + size - 1, g.i0 + g.width - 1);
     const d = Math.min(j0 + size - 1, g.j0 + g.height - 1);
-    for (let j = b; j <= d; j++) for (let i = a; i <= c; i++) if (sampleOf(g, i, j) >= 0) return true;
+    for (let j = b; j <= d; j++)
+      for (let i = a; i <= c; i++) if (sampleOf(g, i, j) >= 0) return true;
     return false;
   };
   const visit = (i0: number, j0: number, size: number): void => {
@@ -41,6 +42,7 @@ export function quadtreeLeaves(
   const r = rootCells;
   const ri0 = Math.floor(g.i0 / r) * r;
   const rj0 = Math.floor(g.j0 / r) * r;
-  for (let j = rj0; j < g.j0 + g.height; j += r) for (let i = ri0; i < g.i0 + g.width; i += r) visit(i, j, r);
+  for (let j = rj0; j < g.j0 + g.height; j += r)
+    for (let i = ri0; i < g.i0 + g.width; i += r) visit(i, j, r);
   return out;
 }

@@ -190,8 +190,17 @@ export function sampleFloor(
     if (nz < c.minFloorNormalZ) return Number.NaN;
     const g = tr.endpos[2];
     // The floor must go on `ledgeMargin` beyond the centre on all four sides (within a step
-    // down: stairs are no ledge); a wall there is no ledge either.
-    const w = c.ledgeMargin;
+    // down: stairs are no ledge); a wall there is no ledge either. On a slope further (running
+    // downhill a player leaves the ground and flies on). Answers are kept per floor (the same
+    // floor is reached from up to four neighbours).
+    const col =
+      ((Math.round((x - off) / cs) + 32768) * 65536 + (Math.round((y - off) / cs) + 32768)) *
+        131072 +
+      65536;
+    const known = ledgeKnown.get(col + Math.round(g * 4));
+    if (known !== undefined) return known ? LEDGE : g;
+    const w = c.ledgeMargin / (nz * nz);
+    let ledge = false;
     if (w > 0) {
       const slope = w * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz);
       for (let k = 0; k < 4; k++) {
@@ -200,10 +209,14 @@ export function sampleFloor(
         a[2] = g - 24 + c.stepHeight;
         b[2] = g - 24 - c.stepHeight - slope - 0.5;
         tracer.trace(a, POINT, POINT, b, tr);
-        if (!tr.startsolid && tr.fraction === 1) return LEDGE;
+        if (!tr.startsolid && tr.fraction === 1) {
+          ledge = true;
+          break;
+        }
       }
     }
-    return g;
+    ledgeKnown.set(col + Math.round(g * 4), ledge);
+    return ledge ? LEDGE : g;
   };
 
   /**
@@ -227,6 +240,8 @@ export function sampleFloor(
   };
 
   const queue: number[] = [];
+  /** Ledge answers by column and floor height (quarter units). */
+  const ledgeKnown = new Map<number, boolean>();
   const missedSeeds: number[][] = [];
   for (const seed of seeds) {
     const i0 = Math.round((seed[0] - off) / cs);
@@ -272,7 +287,8 @@ export function sampleFloor(
       }
       if (!ok) {
         // A ledge too high to step onto: jump up onto it, standing, if it is low enough.
-        if (c.jumpHeight <= c.stepHeight || !across(x, y, nx, ny, z + c.jumpHeight, STAND_MAXS)) continue;
+        if (c.jumpHeight <= c.stepHeight || !across(x, y, nx, ny, z + c.jumpHeight, STAND_MAXS))
+          continue;
         const up = down(nx, ny, z + c.jumpHeight, c.jumpHeight - c.stepHeight, STAND_MAXS);
         if (!Number.isFinite(up) || up <= z + c.stepHeight) continue;
         const t = sampleAt(ni, nj, up);

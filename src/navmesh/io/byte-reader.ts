@@ -30,7 +30,9 @@ export class ByteReader {
 
   need(n: number, what: string): void {
     if (this.offset + n > this.bytes.length)
-      this.fail(`${what}: needs ${n} bytes, ${this.bytes.length - this.offset} left (truncated file)`);
+      this.fail(
+        `${what}: needs ${n} bytes, ${this.bytes.length - this.offset} left (truncated file)`,
+      );
   }
 
   u8(what: string): number {

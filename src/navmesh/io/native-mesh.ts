@@ -66,10 +66,12 @@ export function isNativeMesh(bytes: Uint8Array): boolean {
 /** Reads a native mesh file; throws `MeshFileError` (file, offset) on anything that does not fit. */
 export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
   const r = new ByteReader(bytes, file);
-  if (!isNativeMesh(bytes)) r.fail(`not a navgen mesh file (magic should be "${NATIVE_MESH_MAGIC}")`, 0);
+  if (!isNativeMesh(bytes))
+    r.fail(`not a navgen mesh file (magic should be "${NATIVE_MESH_MAGIC}")`, 0);
   r.skip(4, 'magic');
   const version = r.u32('format version');
-  if (version !== NATIVE_MESH_VERSION) r.fail(`format version ${version}, this navgen reads ${NATIVE_MESH_VERSION}`, 4);
+  if (version !== NATIVE_MESH_VERSION)
+    r.fail(`format version ${version}, this navgen reads ${NATIVE_MESH_VERSION}`, 4);
   const cellSize = r.f32('cell size');
   const originX = r.f32('origin x');
   const originY = r.f32('origin y');
@@ -97,7 +99,8 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
   const ladderExit = f32s(3 * l, 'ladder exit');
   if (r.left !== 0) r.fail(`${r.left} bytes after the last array`);
   if (connStart[4 * n] !== c) r.fail(`connection starts end at ${connStart[4 * n]}, not ${c}`, 40);
-  for (let k = 0; k < c; k++) if (connTarget[k] >= n) r.fail(`connection ${k} leads to area ${connTarget[k]} of ${n}`, 40);
+  for (let k = 0; k < c; k++)
+    if (connTarget[k] >= n) r.fail(`connection ${k} leads to area ${connTarget[k]} of ${n}`, 40);
   return {
     cellSize,
     originX,

@@ -153,12 +153,16 @@ const ATTRIBUTE_NAMES: Record<number, string> = {
 export function readSourceNav(bytes: Uint8Array, file: string): SourceNavSummary {
   const r = new ByteReader(bytes, file);
   const magic = r.u32('magic');
-  if (magic !== SOURCE_NAV_MAGIC) r.fail(`not a Source .nav (magic 0x${magic.toString(16)}, want 0xfeedface)`, 0);
+  if (magic !== SOURCE_NAV_MAGIC)
+    r.fail(`not a Source .nav (magic 0x${magic.toString(16)}, want 0xfeedface)`, 0);
   const version = r.u32('version');
   if (version < 1 || version > SOURCE_NAV_VERSION) r.fail(`version ${version} is not 1 – 16`, 4);
   const subversion = version >= 10 ? r.u32('subversion') : 0;
   if (subversion !== 0)
-    r.fail(`subversion ${subversion}: a game's own layout (only the base layout, subversion 0, is read)`, 8);
+    r.fail(
+      `subversion ${subversion}: a game's own layout (only the base layout, subversion 0, is read)`,
+      8,
+    );
   const bspSize = version >= 4 ? r.u32('bsp size') : 0;
   const analyzed = version >= 14 ? r.u8('analyzed') !== 0 : false;
   let places = 0;
@@ -176,7 +180,12 @@ export function readSourceNav(bytes: Uint8Array, file: string): SourceNavSummary
   for (let a = 0; a < areas; a++) {
     const at = `area ${a}`;
     r.u32(`${at} id`);
-    const flags = version <= 8 ? r.u8(`${at} flags`) : version < 13 ? r.u16(`${at} flags`) : r.u32(`${at} flags`);
+    const flags =
+      version <= 8
+        ? r.u8(`${at} flags`)
+        : version < 13
+          ? r.u16(`${at} flags`)
+          : r.u32(`${at} flags`);
     for (let bit = 1; bit !== 0 && bit <= 0x10000; bit <<= 1)
       if (flags & bit) {
         const name = ATTRIBUTE_NAMES[bit] ?? `0x${bit.toString(16)}`;

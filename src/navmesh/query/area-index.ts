@@ -47,7 +47,14 @@ export function buildAreaIndex(m: NavMesh): AreaIndex {
  * The area under (x, y) whose height is nearest z, within `maxSnap` units, or -1.
  * [Units: world units]
  */
-export function locateArea(m: NavMesh, ix: AreaIndex, x: number, y: number, z: number, maxSnap: number): number {
+export function locateArea(
+  m: NavMesh,
+  ix: AreaIndex,
+  x: number,
+  y: number,
+  z: number,
+  maxSnap: number,
+): number {
   const i = Math.floor((x - m.originX) / m.cellSize) - ix.i0;
   const j = Math.floor((y - m.originY) / m.cellSize) - ix.j0;
   if (i < 0 || j < 0 || i >= ix.width || j >= ix.height) return -1;

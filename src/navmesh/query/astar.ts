@@ -5,7 +5,14 @@
  * straight distance to the goal (never more than the cost: factors are ≥ 1). A binary heap of
  * typed arrays; a stamp per search instead of clearing the arrays.
  */
-import { AREA_CROUCH, AREA_WATER, CROSS_LADDER, DIRECTIONS, areaHeightAt, type NavMesh } from '../mesh.js';
+import {
+  AREA_CROUCH,
+  AREA_WATER,
+  CROSS_LADDER,
+  DIRECTIONS,
+  areaHeightAt,
+  type NavMesh,
+} from '../mesh.js';
 import { portalPoints } from './portal.js';
 
 export interface PathCosts {
@@ -145,7 +152,8 @@ export function findAreaPath(
         const ey = b === goal ? goalPoint[1] : y;
         const flags = m.areaFlags[b];
         const factor =
-          (flags & AREA_CROUCH ? costs.crouchFactor : 1) * (flags & AREA_WATER ? costs.waterFactor : 1);
+          (flags & AREA_CROUCH ? costs.crouchFactor : 1) *
+          (flags & AREA_WATER ? costs.waterFactor : 1);
         let step = dist(ex, ey, z, pos[a * 3], pos[a * 3 + 1], pos[a * 3 + 2]) * factor;
         if (m.connKind[c] === CROSS_LADDER) {
           const up = m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;

@@ -23,7 +23,13 @@ import {
   areaHeightAt,
   type NavMesh,
 } from '../mesh.js';
-import { findAreaPath, newSearchScratch, pathCostDefaults, type PathCosts, type SearchScratch } from './astar.js';
+import {
+  findAreaPath,
+  newSearchScratch,
+  pathCostDefaults,
+  type PathCosts,
+  type SearchScratch,
+} from './astar.js';
 import { buildAreaIndex, locateArea, type AreaIndex } from './area-index.js';
 import { pullString } from './funnel.js';
 import { connectionDirection, portalPoints } from './portal.js';
@@ -85,10 +91,18 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   const o = q.options;
   const a0 = locateArea(m, q.index, from[0], from[1], from[2], o.maxSnap);
   if (a0 < 0)
-    return { ok: false, reason: 'start-off-mesh', detail: `no area within ${o.maxSnap} u of the start ${fmt(from)}` };
+    return {
+      ok: false,
+      reason: 'start-off-mesh',
+      detail: `no area within ${o.maxSnap} u of the start ${fmt(from)}`,
+    };
   const a1 = locateArea(m, q.index, to[0], to[1], to[2], o.maxSnap);
   if (a1 < 0)
-    return { ok: false, reason: 'goal-off-mesh', detail: `no area within ${o.maxSnap} u of the goal ${fmt(to)}` };
+    return {
+      ok: false,
+      reason: 'goal-off-mesh',
+      detail: `no area within ${o.maxSnap} u of the goal ${fmt(to)}`,
+    };
   const start = [from[0], from[1], areaHeightAt(m, a0, from[0], from[1])];
   const goal = [to[0], to[1], areaHeightAt(m, a1, to[0], to[1])];
   const corridor = findAreaPath(m, q.scratch, a0, start, a1, goal, o);
@@ -107,7 +121,12 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   const jumpSegment: boolean[] = [];
   const emit = (p: number[], k: number, ladder: boolean) => {
     const last = points[points.length - 1];
-    if (last && Math.abs(last[0] - p[0]) < 1e-3 && Math.abs(last[1] - p[1]) < 1e-3 && Math.abs(last[2] - p[2]) < 1e-3)
+    if (
+      last &&
+      Math.abs(last[0] - p[0]) < 1e-3 &&
+      Math.abs(last[1] - p[1]) < 1e-3 &&
+      Math.abs(last[2] - p[2]) < 1e-3
+    )
       return;
     if (points.length > 0) ladderSegment.push(ladder);
     points.push(p);
@@ -257,7 +276,7 @@ const COLLINEAR = 0.5;
  * its portals to points, and the funnel makes each one a corner.
  */
 function dropCollinear(points: number[][], moves: PathMove[]): void {
-  for (let k = 1; k + 1 < points.length; ) {
+  for (let k = 1; k + 1 < points.length;) {
     const a = points[k - 1];
     const p = points[k];
     const b = points[k + 1];
@@ -266,7 +285,14 @@ function dropCollinear(points: number[][], moves: PathMove[]): void {
     const len = Math.hypot(dx, dy);
     const t = len > 0 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (len * len) : -1;
     const off = len > 0 ? Math.abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / len : Infinity;
-    if (moves[k - 1] === moves[k] && moves[k] !== 'ladder' && moves[k] !== 'jump' && t > 0 && t < 1 && off <= COLLINEAR) {
+    if (
+      moves[k - 1] === moves[k] &&
+      moves[k] !== 'ladder' &&
+      moves[k] !== 'jump' &&
+      t > 0 &&
+      t < 1 &&
+      off <= COLLINEAR
+    ) {
       points.splice(k, 1);
       moves.splice(k, 1);
     } else k++;

@@ -16,7 +16,13 @@ export function connectionDirection(m: NavMesh, a: number, c: number): number {
  * `out`, the span shrunk by `margin` at each end (to its middle when shorter).
  * [margin Units: world units]
  */
-export function portalPoints(m: NavMesh, c: number, d: number, margin: number, out: Float64Array): void {
+export function portalPoints(
+  m: NavMesh,
+  c: number,
+  d: number,
+  margin: number,
+  out: Float64Array,
+): void {
   const p = m.connPortal;
   if (m.connKind[c] === CROSS_LADDER) {
     out[0] = out[2] = p[c * 3];

@@ -1,0 +1,63 @@
+/**
+ * `navgen render <map.bsp> --mesh FILE -o out.svg|png [--from X,Y,Z --to X,Y,Z]`: the branch of
+ * `render` that draws a navigation mesh (navgen's own mesh file, `navgen mesh --format native`)
+ * and optionally the path between two points. Kept apart from render.ts, which calls it.
+ */
+import { basename, extname } from 'node:path';
+import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { svgToPng } from '../sinks/render/render-png.js';
+import { drawMeshSvg } from '../navmesh/draw-mesh.js';
+import { MeshFileError } from '../navmesh/io/byte-reader.js';
+import { meshForMap } from '../navmesh/mesh-file.js';
+import { createNavQuery, findPath } from '../navmesh/query/find-path.js';
+import { CliError, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
+
+/** Height of one colour band. [Units: world units] */
+const BAND_HEIGHT = 64;
+
+export interface RenderMeshOptions {
+  readonly mesh: string;
+  readonly out: string;
+  readonly scale: number;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+function point(name: string, v: string): number[] {
+  const p = v.split(',').map((s) => Number(s.trim()));
+  if (p.length !== 3 || !p.every(Number.isFinite))
+    throw new CliError(`${name} must be X,Y,Z (three numbers), not "${v}"`, EXIT_USAGE);
+  return p;
+}
+
+export async function renderMesh(map: string, o: RenderMeshOptions): Promise<void> {
+  const ext = extname(o.out).toLowerCase();
+  if (ext !== '.svg' && ext !== '.png')
+    throw new CliError(`${o.out}: the output must end in .svg or .png`, EXIT_USAGE);
+  if ((o.from === undefined) !== (o.to === undefined))
+    throw new CliError('--from and --to go together', EXIT_USAGE);
+  let mesh;
+  try {
+    mesh = await meshForMap(map, o.mesh);
+  } catch (e) {
+    if (e instanceof MeshFileError) throw new CliError(e.message, EXIT_FAILURE);
+    throw e;
+  }
+  let path: number[][] | undefined;
+  if (o.from !== undefined && o.to !== undefined) {
+    const r = findPath(createNavQuery(mesh), point('--from', o.from), point('--to', o.to));
+    if (!r.ok) throw new CliError(`no path: ${r.reason}: ${r.detail}`, EXIT_FAILURE);
+    path = r.points;
+  }
+  const svg = drawMeshSvg(mesh, {
+    bandHeight: BAND_HEIGHT,
+    scale: ext === '.svg' ? o.scale * 0.25 : 0.25,
+    path,
+    title: basename(o.mesh),
+  });
+  const bytes = ext === '.svg' ? Buffer.from(svg, 'utf8') : svgToPng(svg, o.scale);
+  await writeFileAtomic(o.out, bytes);
+  process.stdout.write(
+    `wrote ${o.out}: ${mesh.areaCount} areas${path ? `, a path of ${path.length - 1} segments` : ''}\n`,
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * What a waypoint `.nav` misses of the floor: the mesh's cells that no node covers, where a
+ * node covers what the AQtion bot counts as reaching it (`src/navtest/node-reached.ts`): a
+ * standing player whose origin is within 37 units of the node's on each horizontal axis and
+ * 61 units vertically. An area none of whose cells is covered is a coverage hole.
+ */
+import type { NavMesh } from './mesh.js';
+
+/** The bot's reach of a node. [Units: world units] */
+export const NODE_REACH_XY = 37;
+export const NODE_REACH_Z = 61;
+
+export interface CoverageReport {
+  readonly areas: number;
+  /** Areas with no covered cell. */
+  readonly holes: number;
+  /** Floor cells (of cellSize²) and those covered. */
+  readonly cells: number;
+  readonly coveredCells: number;
+  /** Floor of the holes. [Units: square world units] */
+  readonly holeFloor: number;
+  /** The largest holes: area id, centre (x, y, z) and cells, largest first (at most 10). */
+  readonly largest: { id: number; centre: number[]; cells: number }[];
+}
+
+/** Coverage of `m` by nodes at `origins` [Form: (x, y, z) × nodes]. */
+export function nodeCoverage(
+  m: NavMesh,
+  origins: Float32Array | readonly number[],
+): CoverageReport {
+  // Nodes hashed by 64-unit columns.
+  const B = 64;
+  const grid = new Map<number, number[]>();
+  const key = (i: number, j: number) => (i + 32768) * 65536 + (j + 32768);
+  for (let n = 0; n < origins.length / 3; n++) {
+    const k = key(Math.floor(origins[n * 3] / B), Math.floor(origins[n * 3 + 1] / B));
+    const list = grid.get(k) ?? [];
+    list.push(n);
+    grid.set(k, list);
+  }
+  const covered = (x: number, y: number, z: number): boolean => {
+    const i0 = Math.floor((x - NODE_REACH_XY) / B);
+    const i1 = Math.floor((x + NODE_REACH_XY) / B);
+    const j0 = Math.floor((y - NODE_REACH_XY) / B);
+    const j1 = Math.floor((y + NODE_REACH_XY) / B);
+    for (let i = i0; i <= i1; i++)
+      for (let j = j0; j <= j1; j++)
+        for (const n of grid.get(key(i, j)) ?? [])
+          if (
+            Math.abs(origins[n * 3] - x) <= NODE_REACH_XY &&
+            Math.abs(origins[n * 3 + 1] - y) <= NODE_REACH_XY &&
+            Math.abs(origins[n * 3 + 2] - z) <= NODE_REACH_Z
+          )
+            return true;
+    return false;
+  };
+  const cs = m.cellSize;
+  let cells = 0;
+  let coveredCells = 0;
+  let holes = 0;
+  let holeFloor = 0;
+  const holeList: { id: number; centre: number[]; cells: number }[] = [];
+  for (let a = 0; a < m.areaCount; a++) {
+    const [i0, j0, i1, j1] = m.areaCells.subarray(a * 4, a * 4 + 4);
+    const w = i1 - i0;
+    const h = j1 - j0;
+    let any = 0;
+    for (let j = j0; j <= j1; j++)
+      for (let i = i0; i <= i1; i++) {
+        const u = w > 0 ? (i - i0) / w : 0;
+        const v = h > 0 ? (j - j0) / h : 0;
+        const z = m.areaZ;
+        const north = z[a * 4] + (z[a * 4 + 1] - z[a * 4]) * u;
+        const south = z[a * 4 + 2] + (z[a * 4 + 3] - z[a * 4 + 2]) * u;
+        const x = m.originX + (i + 0.5) * cs;
+        const y = m.originY + (j + 0.5) * cs;
+        if (covered(x, y, north + (south - north) * v)) any++;
+      }
+    const n = (w + 1) * (h + 1);
+    cells += n;
+    coveredCells += any;
+    if (any === 0) {
+      holes++;
+      holeFloor += n * cs * cs;
+      const cx = m.originX + ((i0 + i1 + 1) / 2) * cs;
+      const cy = m.originY + ((j0 + j1 + 1) / 2) * cs;
+      const cz = (m.areaZ[a * 4] + m.areaZ[a * 4 + 3]) / 2;
+      holeList.push({ id: m.areaId[a], centre: [cx, cy, cz].map((v) => Math.round(v)), cells: n });
+    }
+  }
+  holeList.sort((p, q) => q.cells - p.cells || p.id - q.id);
+  return {
+    areas: m.areaCount,
+    holes,
+    cells,
+    coveredCells,
+    holeFloor,
+    largest: holeList.slice(0, 10),
+  };
+}
