@@ -51,7 +51,7 @@ export interface DemoTaskResult {
 
 const operatorsBySetup = new Map<string, Promise<DemoOperator[]>>();
 
-async function operatorsFor(setup: WorkerSetup): Promise<DemoOperator[]> {
+export async function operatorsFor(setup: WorkerSetup): Promise<DemoOperator[]> {
   let ops = operatorsBySetup.get(setup.key);
   if (!ops) {
     ops = (async () => {

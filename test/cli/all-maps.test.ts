@@ -90,7 +90,7 @@ describeFixtures('navgen build --all-maps', () => {
       ['storm', 'skipped'],
       ['wizs', 'built'],
     ]);
-    expect(s.maps[2]).toMatchObject({ demosUsed: 2, navtest: 'not run' });
+    expect(s.maps[2]).toMatchObject({ demosUsed: 2, demosRead: 0, navtest: 'not run' });
     expect(s.warnings.join('\n')).toMatch(/random\.mvd2@0x0/);
     expect(sha256(nav)).toBe(first);
     expect(sha256(`${nav}.bak`)).toBe(first);

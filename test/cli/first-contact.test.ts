@@ -214,6 +214,6 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
       expect(Number(m![1])).toBeLessThan(50);
       expect(r.stderr).toMatch(/is it the BSP of another map\?/);
       expect(readFileSync(nav, 'utf8')).toBe('the nav before');
-    }, 60_000);
+    }, 180_000);
   });
 });

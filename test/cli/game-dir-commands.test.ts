@@ -3,7 +3,7 @@
  * from a game folder like `build --game-dir`: here wizs.bsp exists only inside a .pkz. The map's
  * name comes from the nav's file name. The user cache folder follows XDG_CACHE_HOME.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
@@ -56,6 +56,20 @@ describeFixtures('--game-dir on navtest and render', () => {
     const other = navgen(mod, 'render', '--game-dir', mod, '--map', 'city', nav, '-o', png);
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/maps\/city\.bsp is in none of/);
+  });
+
+  it('build --map of a map the game lacks: the places searched and the maps the demos hold', () => {
+    const demos = join(mod, 'demos');
+    mkdirSync(demos, { recursive: true });
+    symlinkSync(
+      fixture('demos', 'mvd2', 'multimap_tdm_wizs_city_storm_8bots.mvd2.gz'),
+      join(demos, 'three-maps.mvd2.gz'),
+    );
+    const r = navgen(mod, 'build', '--map', 'wizz', '--game-dir', mod, '--no-cache', demos);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /maps\/wizz\.bsp is in none of .*; the demos hold city, storm, wizs \(did you mean wizs\?\); --all-maps builds every one/,
+    );
   });
 
   it('navtest needs a map: --bsp or --game-dir, not both (exit 2)', () => {

@@ -9,6 +9,8 @@ export interface MapRow {
   readonly status: 'built' | 'skipped' | 'failed';
   readonly demos: number;
   readonly demosUsed: number;
+  /** Demos parsed by this map's build (the others came from the cache). */
+  readonly demosRead: number;
   readonly nodes: number | null;
   readonly links: number | null;
   /** `passed`, `failed (N bad links…)`, `not run`. */

@@ -27,7 +27,9 @@ import { prepareGameFolder } from '../game-folder.js';
 import { prepareNavBackup } from '../nav-backup.js';
 import { buildProblemLines } from '../demo-problems.js';
 import { describeFsError } from '../output-paths.js';
-import { demoMaps, demosByMap } from './demo-maps.js';
+import { demoMaps, demosByMap, type DemoMaps } from './demo-maps.js';
+import { warmDemoForMaps } from '../../pipeline/multi-map-read.js';
+import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
 import { formatMapTable, type MapRow } from './map-table.js';
 
 export interface AllMapsOptions {
@@ -113,35 +115,31 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
     );
   say(`${byMap.size} map(s) in ${demoPaths.length} demo(s): ${[...byMap.keys()].join(', ')}`);
 
+  // Every map's place and build first, so that a demo of several maps is read once for all.
+  const places = new Map<string, MapPlace | string>();
+  const specs = new Map<string, PipelineSpec>();
   const rows: MapRow[] = [];
-  let i = 0;
-  for (const [map, demos] of byMap) {
-    i++;
-    const tag = `[${i}/${byMap.size}] ${map}`;
-    const place = await locate(map, o);
-    if (typeof place === 'string') {
-      say(`${tag}: skipped: ${place}`);
-      rows.push({
-        map,
-        status: 'skipped',
-        demos: demos.length,
-        demosUsed: 0,
-        nodes: null,
-        links: null,
-        navtest: 'not run',
-        nav: null,
-        note: place,
-        damaged: false,
-      });
-      continue;
+  try {
+    for (const [map, demos] of byMap) {
+      const place = await locate(map, o);
+      places.set(map, place);
+      if (typeof place !== 'string') specs.set(map, await mapSpec(map, demos, place, o));
     }
-    try {
-      rows.push(await buildMap(map, demos, place, o, tag, say, warnings));
-    } finally {
-      await place.cleanup();
-    }
+    await readMultiMapDemosOnce(found, specs, say);
+    await buildEach(byMap, places, specs, o, say, warnings, rows);
+  } finally {
+    for (const p of places.values()) if (typeof p !== 'string') await p.cleanup();
   }
+  return report(rows, found, warnings, o, started);
+}
 
+function report(
+  rows: readonly MapRow[],
+  found: readonly DemoMaps[],
+  warnings: readonly string[],
+  o: AllMapsOptions,
+  started: number,
+): number {
   const seconds = (Date.now() - started) / 1000;
   const problems = [...new Set(warnings)];
   if (o.json) {
@@ -178,6 +176,7 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
 async function buildMap(
   map: string,
   demos: readonly string[],
+  spec: PipelineSpec,
   place: MapPlace,
   o: AllMapsOptions,
   tag: string,
@@ -186,23 +185,12 @@ async function buildMap(
 ): Promise<MapRow> {
   const t0 = Date.now();
   const reports = resolve(o.reportsDir);
-  const spec = await pipelineFromFlags({
-    map,
-    bsp: place.bsp,
-    out: place.out,
-    demos,
-    minDemos: o.minDemos,
-    cache: o.cache ?? false,
-    workers: o.workers,
-    report: join(reports, `${map}.report.json`),
-    html: o.html ? join(reports, `${map}.report.html`) : false,
-    damaged: o.keepDamagedPrefix ? 'keep-prefix' : undefined,
-  });
   const row = (fields: Partial<MapRow>): MapRow => ({
     map,
     status: 'built',
     demos: demos.length,
     demosUsed: 0,
+    demosRead: 0,
     nodes: null,
     links: null,
     navtest: 'not run',
@@ -256,6 +244,7 @@ async function buildMap(
   );
   return row({
     demosUsed: used,
+    demosRead: result.demos.filter((d) => d.source === 'read').length,
     nodes: result.nav.nodes,
     links: result.nav.links,
     navtest,
@@ -263,4 +252,78 @@ async function buildMap(
     damaged: problems.length > 0,
     note: problems.length > 0 ? `${problems.length} damaged demo(s)` : null,
   });
+}
+
+/**
+ * Demos holding two or more of the maps being built: read once, every map's per-demo result
+ * stored in the cache (multi-map-read.ts), where each map's build finds it.
+ */
+async function readMultiMapDemosOnce(
+  found: readonly DemoMaps[],
+  specs: ReadonlyMap<string, PipelineSpec>,
+  say: (line: string) => void,
+): Promise<void> {
+  for (const d of found) {
+    const mine = d.maps.filter((m) => specs.has(m)).map((m) => specs.get(m)!);
+    if (mine.length < 2) continue;
+    const maps = await warmDemoForMaps(d.path, mine);
+    if (maps.length > 0)
+      say(`${relative(process.cwd(), d.path) || d.path}: read once for ${maps.join(', ')}`);
+  }
+}
+
+function mapSpec(
+  map: string,
+  demos: readonly string[],
+  place: MapPlace,
+  o: AllMapsOptions,
+): Promise<PipelineSpec> {
+  const reports = resolve(o.reportsDir);
+  return pipelineFromFlags({
+    map,
+    bsp: place.bsp,
+    out: place.out,
+    demos,
+    minDemos: o.minDemos,
+    cache: o.cache ?? false,
+    workers: o.workers,
+    report: join(reports, `${map}.report.json`),
+    html: o.html ? join(reports, `${map}.report.html`) : false,
+    damaged: o.keepDamagedPrefix ? 'keep-prefix' : undefined,
+  });
+}
+
+async function buildEach(
+  byMap: ReadonlyMap<string, string[]>,
+  places: ReadonlyMap<string, MapPlace | string>,
+  specs: ReadonlyMap<string, PipelineSpec>,
+  o: AllMapsOptions,
+  say: (line: string) => void,
+  warnings: string[],
+  rows: MapRow[],
+): Promise<void> {
+  let i = 0;
+  for (const [map, demos] of byMap) {
+    i++;
+    const tag = `[${i}/${byMap.size}] ${map}`;
+    const place = places.get(map)!;
+    if (typeof place === 'string') {
+      say(`${tag}: skipped: ${place}`);
+      rows.push({
+        map,
+        status: 'skipped',
+        demos: demos.length,
+        demosUsed: 0,
+        demosRead: 0,
+        nodes: null,
+        links: null,
+        navtest: 'not run',
+        nav: null,
+        note: place,
+        damaged: false,
+      });
+      continue;
+    }
+    rows.push(await buildMap(map, demos, specs.get(map)!, place, o, tag, say, warnings));
+  }
 }

@@ -146,7 +146,7 @@ export function register(program: Command): void {
       if (opts.allMaps) return allMaps(inputs, opts);
       const game =
         opts.gameDir !== undefined
-          ? await gameFolder(opts)
+          ? await gameFolder(opts, inputs)
           : opts.mod !== undefined
             ? usage('--mod goes with --game-dir')
             : null;
@@ -208,9 +208,20 @@ function gameReports(opts: BuildOptions): Pick<BuildOptions, 'report' | 'html'> 
   };
 }
 
-async function gameFolder(opts: BuildOptions): Promise<GameFolderBuild> {
-  if (!opts.map) usage('--game-dir needs --map (the map to find in the game and build)');
-  return prepareGameFolder(opts.gameDir!, opts.mod, opts.map, opts.bsp, opts.out);
+async function gameFolder(opts: BuildOptions, inputs: string[]): Promise<GameFolderBuild> {
+  if (!opts.map)
+    usage('--game-dir needs --map (the map to find in the game and build), or --all-maps');
+  try {
+    return await prepareGameFolder(opts.gameDir!, opts.mod, opts.map, opts.bsp, opts.out);
+  } catch (e) {
+    // A map the game lacks: say which maps the demos hold (a mistyped --map, most likely).
+    if (!(e instanceof CliError) || !/is in none of/.test(e.message) || inputs.length === 0)
+      throw e;
+    const { demoMapsHint } = await import('../all-maps/map-hint.js');
+    const cache = opts.cache === false ? null : resolve(opts.cache ?? userCacheDir());
+    const hint = await demoMapsHint(opts.map, expandDemoInputs(inputs), cache);
+    throw new CliError(`${e.message}; ${hint}`, e.exitCode);
+  }
 }
 
 async function buildAction(
