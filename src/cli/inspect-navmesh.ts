@@ -6,7 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { MeshFileError } from '../navmesh/io/byte-reader.js';
-import { SOURCE_NAV_MAGIC, readSourceNav } from '../navmesh/io/source-nav.js';
+import { readSourceNav } from '../navmesh/io/source-nav.js';
+import { navFormatOf } from '../nav/formats/read-any-nav.js';
 import { buildNavMeshForMap } from '../navmesh/build-from-map.js';
 import {
   nodeCoverage,
@@ -19,8 +20,7 @@ import { CliError, EXIT_FAILURE } from './exit-codes.js';
 
 /** Whether `file` starts with the Source `.nav` magic. */
 export async function isSourceNav(file: string): Promise<boolean> {
-  const bytes = await readFile(file).catch(() => null);
-  return bytes !== null && bytes.length >= 4 && bytes.readUInt32LE(0) === SOURCE_NAV_MAGIC;
+  return (await navFormatOf(file).catch(() => null)) === 'source';
 }
 
 /** Prints the counts of a Source `.nav` (or its first error, exit 1). */

@@ -12,7 +12,7 @@
 import { isNav2 } from './nav2/codec.js';
 import { isNav3 } from './nav3/read.js';
 
-export type NavFormatName = 'aqtion' | 'nav3' | 'nav2';
+export type NavFormatName = 'aqtion' | 'nav3' | 'nav2' | 'source';
 
 export interface NavFormatEntry {
   readonly name: NavFormatName;
@@ -28,6 +28,17 @@ export const NAV_FORMATS: readonly NavFormatEntry[] = [
     matches: isNav3,
   },
   { name: 'nav2', description: 'Quake re-release bot nav (NAV2)', matches: isNav2 },
+  {
+    name: 'source',
+    description: 'Source engine navigation mesh (areas, not waypoints: src/navmesh/io/source-nav.ts)',
+    // u32 magic 0xFEEDFACE, little-endian.
+    matches: (head) =>
+      head.length >= 4 &&
+      head[0] === 0xce &&
+      head[1] === 0xfa &&
+      head[2] === 0xed &&
+      head[3] === 0xfe,
+  },
   {
     name: 'aqtion',
     description: 'AQtion bot nav (version byte 1 or 2, zlib payload)',

@@ -9,6 +9,8 @@ import { hex } from '../../hex.js';
 export type NavFormatErrorCode =
   /** The file could not be opened or read. */
   | 'IO'
+  /** A known format this reader does not view as waypoints (a Source navigation mesh). */
+  | 'UNSUPPORTED'
   /** The first four bytes are not the format's magic. */
   | 'BAD_MAGIC'
   /** A version the loaders do not read. */

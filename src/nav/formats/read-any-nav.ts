@@ -71,6 +71,13 @@ export async function readAnyNav(
 ): Promise<AnyNav> {
   const format = await navFormatOf(path);
   const { size } = await head(path);
+  if (format === 'source')
+    throw new NavFormatError(
+      'UNSUPPORTED',
+      'a Source engine navigation mesh (areas, not waypoints): `navgen inspect` prints its counts, `navgen render --mesh` draws a navgen mesh',
+      path,
+      0,
+    );
   if (format === 'nav3') {
     const { nav, warnings } = await readNav3File(path);
     return { format, nav: q2rAsAqtion(nav, (f) => f, table), warnings, fileBytes: size, nav3: nav };
