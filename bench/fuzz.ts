@@ -21,8 +21,8 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatFuzzReport } from './fuzz/format-report.js';
-import { runFuzz, type FuzzKind } from './fuzz/run-fuzz.js';
+import { formatFuzzReport } from '../tools/fuzz/format-report.js';
+import { runFuzz, type FuzzKind } from '../tools/fuzz/run-fuzz.js';
 
 const args = process.argv.slice(2);
 function usage(message: string): never {

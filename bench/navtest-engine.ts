@@ -2,7 +2,7 @@
  * `npm run bench:navtest-engine [-- --map wizs] [--seconds 240] [--bots 8] [--no-combat]`:
  * is the offline nav test worth what it predicts? On a fixture map: navgen's draft (the example
  * pipeline) with impossible links planted between its own nodes (found with the collision model
- * by `test/navtest/impossible-links.ts`: walls, ledges above jump height (to a new node on the
+ * by `tools/independent-checks/impossible-links.ts`: walls, ledges above jump height (to a new node on the
  * ledge, with a way back down), gaps wider than a running jump, fatal drops), tested offline; then real bots play on the same nav in the real AQtion
  * server (`src/engine/`, as `navgen trial` runs it), and every place where a bot got stuck
  * (trialstats.py's rule: < 24 u in 3 s) is matched to the nearest link of the nav. Also prints
@@ -29,7 +29,7 @@ import {
   HAVE_ENGINE,
   REPO_ROOT,
 } from '../test/helpers/engine-oracle.js';
-import * as find from '../test/navtest/impossible-links.js';
+import * as find from '../tools/independent-checks/impossible-links.js';
 
 const dist = '../dist/';
 const { loadPipelineFile } = (await import(

@@ -28,8 +28,8 @@ import { fileURLToPath } from 'node:url';
 // The compiled code in dist/ runs (what navgen ships); the types come from src/.
 const dist = '../dist/';
 // The demo writer is test support (not shipped): it runs from its TypeScript under tsx.
-import { generateLargeDemo } from '../test/support/mvd2-writer/large-demo.js';
-import { writeDemoFile } from '../test/support/mvd2-writer/demo-file.js';
+import { generateLargeDemo } from '../tools/mvd2-writer/large-demo.js';
+import { writeDemoFile } from '../tools/mvd2-writer/demo-file.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

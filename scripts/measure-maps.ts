@@ -1,7 +1,7 @@
 /**
  * `npm run measure:maps [-- --navs out] [--autogen DIR] [--nav MAP=FILE[:LABEL]]... [--json]`:
  * the issue 12 table for every fixture map, measured by the independent brush-level checker
- * (test/helpers/independent-map-check.ts), not by the code that built the navs.
+ * (tools/independent-checks/independent-map-check.ts), not by the code that built the navs.
  *
  * Rows: for every map in ../shared/fixtures/maps, navgen's nav `<navs>/<map>/<map>.nav` (what
  * `npm run sample` writes into out/) and the engine's own `<autogen>/<map>.autogen.nav`, where
@@ -20,7 +20,7 @@ import {
   measureNavOn,
   type CheckMap,
   type NavMeasure,
-} from '../test/helpers/independent-map-check.js';
+} from '../tools/independent-checks/independent-map-check.js';
 import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../src/sources/ltk/read-ltk.js';
 

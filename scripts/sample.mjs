@@ -29,10 +29,10 @@ if (existsSync(join(fixtures, 'README.md'))) {
     "sample data: no ../shared/fixtures here, so demos are written by navgen's own MVD2 writer",
   );
   run(['--version']); // builds the CLI if needed
-  // The demo writer is test support (not shipped with navgen): loaded from its TypeScript.
+  // The demo writer is a development tool (not shipped with navgen): loaded from its TypeScript.
   const { tsImport } = await import('tsx/esm/api');
   const s = await tsImport(
-    pathToFileURL(join(root, 'test', 'support', 'mvd2-writer', 'synthetic.ts')).href,
+    pathToFileURL(join(root, 'tools', 'mvd2-writer', 'synthetic.ts')).href,
     import.meta.url,
   );
   const dir = join(root, 'out', 'sample');

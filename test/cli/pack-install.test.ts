@@ -76,7 +76,9 @@ describeFixtures('npm pack, npm install -g, navgen from anywhere', () => {
     expect(files).toContain('dist/plugin-api.d.ts');
     expect(files).toContain('LICENSE');
     expect(
-      files.filter((f) => /^(src|test|bench|scripts)\//.test(f) || /mvd2-writer|\.map$/.test(f)),
+      files.filter(
+        (f) => /^(src|tools|test|bench|scripts)\//.test(f) || /mvd2-writer|\.map$/.test(f),
+      ),
     ).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The independent brush-level checker (test/helpers/independent-map-check.ts) against geometry
+ * The independent brush-level checker (tools/independent-checks/independent-map-check.ts) against geometry
  * whose answers are known by hand, and against the engine's own position tests recorded on the
  * fixture maps (trace/<map>.trace.jsonl.gz: box traces with start = end, whose allsolid is the
  * engine's verdict "this box overlaps a brush of the mask"), its point-contents queries (liquid
@@ -35,7 +35,7 @@ import {
   type CheckBrush,
   type CheckMap,
   type V3,
-} from '../helpers/independent-map-check.js';
+} from '../../tools/independent-checks/independent-map-check.js';
 
 const floor = boxBrush([-512, -512, -16], [512, 512, 0], CONTENTS_SOLID);
 /** x in [-64, 64], y in [0, 128], z from 0 up to the 45° slope z = y. */

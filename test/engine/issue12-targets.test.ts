@@ -1,6 +1,6 @@
 /**
  * Issue 12's targets on the fixture maps, judged by the independent brush-level checker
- * (test/helpers/independent-map-check.ts), not by the code that builds the navs:
+ * (tools/independent-checks/independent-map-check.ts), not by the code that builds the navs:
  * with the default pipelines (pipelines/*.yaml, four or more bot demos per map)
  * - every ladder, crouch and water node is confirmed by the map (crouch: standing blocked at the
  *   node or within 16 units, where passing needs it);
@@ -29,7 +29,7 @@ import {
   measureNavOn,
   type CheckMap,
   type NavMeasure,
-} from '../helpers/independent-map-check.js';
+} from '../../tools/independent-checks/independent-map-check.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-issue12-'));
 const maps = readdirSync(join(REPO_ROOT, 'pipelines'))

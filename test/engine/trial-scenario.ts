@@ -1,6 +1,6 @@
 /**
  * A small bot trial with a known answer, recorded by our own MVD2 writer
- * (`test/support/mvd2-writer/`): a four-node nav along a corridor that ends at a fatal drop,
+ * (`tools/mvd2-writer/`): a four-node nav along a corridor that ends at a fatal drop,
  * two bots, and the console a server would print. `npx tsx test/engine/trial-scenario.ts`
  * rewrites `data/trial-scenario.mvd2` and `data/trial-scenario.console.log` (committed, so the
  * report test reads the same bytes on every machine; the test also checks that the writer
@@ -26,7 +26,7 @@ import {
   stand,
   walkPolyline,
   writeScenario,
-} from '../support/mvd2-writer/synthetic.js';
+} from '../../tools/mvd2-writer/synthetic.js';
 
 export const SCENARIO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'data');
 export const SCENARIO_DEMO = join(SCENARIO_DIR, 'trial-scenario.mvd2');

@@ -1,16 +1,16 @@
 /**
  * The fuzz harness in CI: 300 cases over the small fixture demos and every engine `.nav` hold
- * every invariant (`bench/fuzz/invariants.ts`), and the harness itself can fail — a reader
+ * every invariant (`tools/fuzz/invariants.ts`), and the harness itself can fail — a reader
  * that hangs, throws from a timer, grows its memory, loses frames or fails untyped is caught.
  * `npm run fuzz -- --iterations N` runs the same core at any size.
  */
 import fg from 'fast-glob';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CaseRunner, type JobOutcome } from '../../bench/fuzz/case-runner.js';
-import type { DemoResult, ErrorReport } from '../../bench/fuzz/fuzz-protocol.js';
-import { checkDemoCase, checkNavCase, memoryProblems } from '../../bench/fuzz/invariants.js';
-import type { CaseRecord, FuzzReport } from '../../bench/fuzz/fuzz-report.js';
-import { DEFAULT_MEMORY_LIMITS, runFuzz, type FuzzOptions } from '../../bench/fuzz/run-fuzz.js';
+import { CaseRunner, type JobOutcome } from '../../tools/fuzz/case-runner.js';
+import type { DemoResult, ErrorReport } from '../../tools/fuzz/fuzz-protocol.js';
+import { checkDemoCase, checkNavCase, memoryProblems } from '../../tools/fuzz/invariants.js';
+import type { CaseRecord, FuzzReport } from '../../tools/fuzz/fuzz-report.js';
+import { DEFAULT_MEMORY_LIMITS, runFuzz, type FuzzOptions } from '../../tools/fuzz/run-fuzz.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 
 const CASES = 300;

@@ -15,7 +15,10 @@ import { DEFAULT_STAGES } from '../../src/pipeline/builtin-stages.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
 import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
-import { loadCheckMap, measureNavOn } from '../helpers/independent-map-check.js';
+import {
+  loadCheckMap,
+  measureNavOn,
+} from '../../tools/independent-checks/independent-map-check.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-fill-spawns-'));
 

@@ -550,7 +550,7 @@ describe('fill', () => {
     expect(drops.every((l) => l.type === 'STAND_DROP')).toBe(true);
     // Every ledge node leads down by links (the way back), checked by a walk over the links.
     const leadsDown = new Set(g.nodes.flatMap((n, i) => (onLedge(n) ? [] : [i])));
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const l of g.links)
         if (leadsDown.has(l.to) && !leadsDown.has(l.from)) {

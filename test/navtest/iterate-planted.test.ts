@@ -17,7 +17,7 @@ import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import type { NavFile } from '../../src/nav/types.js';
 import type { LinkToSimulate } from '../../src/navtest/simulate-link.js';
 import { describeFixtures, fixture, FIXTURES, REPO_ROOT } from '../helpers/fixtures.js';
-import * as find from './impossible-links.js';
+import * as find from '../../tools/independent-checks/impossible-links.js';
 
 const MAP = 'wizs';
 const near = (p: readonly number[], q: readonly number[], r: number) =>

@@ -18,7 +18,7 @@ import { simulateLink, type LinkToSimulate } from '../../src/navtest/simulate-li
 import { runNavtest } from '../../src/navtest/run-navtest.js';
 import { parseNavtestReport } from '../../src/sources/feedback/navtest-report.js';
 import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
-import * as find from './impossible-links.js';
+import * as find from '../../tools/independent-checks/impossible-links.js';
 
 const MAPS = ['wizs', 'city', 'urbanjungle', 'simplicity', 'beer'];
 

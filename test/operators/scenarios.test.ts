@@ -26,7 +26,7 @@ import {
   type SyntheticPlayer,
   type Track,
   type Vec3,
-} from '../support/mvd2-writer/synthetic.js';
+} from '../../tools/mvd2-writer/synthetic.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-scenarios-'));
 const T = defaultNodeTypes;

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decodeEntry } from '../../src/pipeline/demo-cache.js';
-import { SeededRandom } from '../support/mvd2-writer/seeded-random.js';
+import { SeededRandom } from '../../tools/mvd2-writer/seeded-random.js';
 import { describeFixtures } from '../helpers/fixtures.js';
 import {
   ensureBuilt,

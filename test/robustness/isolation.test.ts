@@ -13,7 +13,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runBuild, type BuildResult, type DemoReport } from '../../src/pipeline/build.js';
 import { pipelineFromFlags } from '../../src/pipeline/flags-pipeline.js';
-import { SeededRandom } from '../support/mvd2-writer/seeded-random.js';
+import { SeededRandom } from '../../tools/mvd2-writer/seeded-random.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { ensureBuilt, sha256, startNavgen, tempFolder, wizsDemos } from './navgen-cli.js';
 

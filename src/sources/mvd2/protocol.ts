@@ -1,9 +1,9 @@
 /**
  * Wire constants of q2pro's MVD2 demo format, as the engine defines them (see
- * `../shared/spec/engine-facts.md`; engine: `inc/common/protocol.h`, `inc/shared/shared.h`).
+ * `docs/engine-facts.md`; engine: `inc/common/protocol.h`, `inc/shared/shared.h`).
  *
  * Only numbers live here: no parsing. Both the reader (`decoder.ts`) and our own writer
- * (`test/support/mvd2-writer/writer.ts`, test support) take their values from this one file.
+ * (`tools/mvd2-writer/writer.ts`, a development tool) take their values from this one file.
  */
 
 /** The game protocol under the MVD framing (entity bits, configstrings, events), shared with client demos. */

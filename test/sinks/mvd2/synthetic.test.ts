@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeDemoFile } from '../../support/mvd2-writer/demo-file.js';
+import { writeDemoFile } from '../../../tools/mvd2-writer/demo-file.js';
 import {
   EV_FALLFAR,
   EV_LADDER_STEP,
@@ -35,7 +35,7 @@ import {
   type ScenarioOptions,
   type TrackSample,
   type Vec3,
-} from '../../support/mvd2-writer/synthetic.js';
+} from '../../../tools/mvd2-writer/synthetic.js';
 import { framesOf, readAll, TempDir } from '../../sources/mvd2/demo-harness.js';
 
 const temp = new TempDir();

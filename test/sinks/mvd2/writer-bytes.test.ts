@@ -4,10 +4,10 @@
  * checks. The reader's side of the same bytes is covered in test/sources/mvd2.
  */
 import { describe, expect, it } from 'vitest';
-import type { MvdCommand } from '../../support/mvd2-writer/commands.js';
-import type { EntityState, FrameInput, FrameState } from '../../support/mvd2-writer/demo-input.js';
-import type { ServerdataInput } from '../../support/mvd2-writer/serverdata.js';
-import { writeDemo, type WriteDemoOptions } from '../../support/mvd2-writer/writer.js';
+import type { MvdCommand } from '../../../tools/mvd2-writer/commands.js';
+import type { EntityState, FrameInput, FrameState } from '../../../tools/mvd2-writer/demo-input.js';
+import type { ServerdataInput } from '../../../tools/mvd2-writer/serverdata.js';
+import { writeDemo, type WriteDemoOptions } from '../../../tools/mvd2-writer/writer.js';
 import type { PlayerDetail, PlayerFrame } from '../../../src/sources/demo/events.js';
 import { decodeBytes, framesOf } from '../../sources/mvd2/demo-harness.js';
 import {

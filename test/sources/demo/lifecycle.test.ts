@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeDemo } from '../../support/mvd2-writer/writer.js';
+import { writeDemo } from '../../../tools/mvd2-writer/writer.js';
 import { readDemo } from '../../../src/sources/demo/read-demo.js';
 import type { DemoEvent } from '../../../src/sources/demo/events.js';
 import { TempDir } from '../mvd2/demo-harness.js';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
+import { SeededRandom } from '../../../tools/mvd2-writer/seeded-random.js';
 import { DemoParseError } from '../../../src/sources/demo/errors.js';
 import { readDemo } from '../../../src/sources/demo/read-demo.js';
 import type {

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DemoEvent } from '../../../src/sources/demo/events.js';
-import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
+import { SeededRandom } from '../../../tools/mvd2-writer/seeded-random.js';
 import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 import { decodeDm2, type Dm2Outcome } from './dm2-harness.js';
 

@@ -9,7 +9,7 @@ import { Mvd2Decoder, type DecoderOptions } from '../../../src/sources/mvd2/deco
 import { DemoParseError } from '../../../src/sources/demo/errors.js';
 import { readDemo, type ReadDemoOptions } from '../../../src/sources/demo/read-demo.js';
 import type { DemoEvent, Frame } from '../../../src/sources/demo/events.js';
-import type { WrittenDemo } from '../../support/mvd2-writer/writer.js';
+import type { WrittenDemo } from '../../../tools/mvd2-writer/writer.js';
 
 /** A folder under the system temp dir, removed by {@link TempDir.remove}. */
 export class TempDir {

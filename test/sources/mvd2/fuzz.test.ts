@@ -6,8 +6,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
-import { writeDemo } from '../../support/mvd2-writer/writer.js';
+import { SeededRandom } from '../../../tools/mvd2-writer/seeded-random.js';
+import { writeDemo } from '../../../tools/mvd2-writer/writer.js';
 import { DemoParseError } from '../../../src/sources/demo/errors.js';
 import { decodeBytes, framesBefore, framesOf } from './demo-harness.js';
 import { randomDemo } from './random-demo.js';

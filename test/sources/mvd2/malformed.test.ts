@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeDemo } from '../../support/mvd2-writer/writer.js';
+import { writeDemo } from '../../../tools/mvd2-writer/writer.js';
 import type { DemoParseErrorCode } from '../../../src/sources/demo/errors.js';
 import { decodeBytes, framesOf, parseError, readAll, TempDir } from './demo-harness.js';
 import {

@@ -24,19 +24,19 @@ import type {
   PlayerDetail,
   PlayerFrame,
 } from '../../../src/sources/demo/events.js';
-import type { MvdCommand, UnicastItem } from '../../support/mvd2-writer/commands.js';
+import type { MvdCommand, UnicastItem } from '../../../tools/mvd2-writer/commands.js';
 import type {
   DemoInput,
   EntityState,
   FrameInput,
   FrameState,
   SegmentInput,
-} from '../../support/mvd2-writer/demo-input.js';
-import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
-import type { ServerdataInput } from '../../support/mvd2-writer/serverdata.js';
-import { wireFormat, type WireFormat } from '../../support/mvd2-writer/wire-format.js';
+} from '../../../tools/mvd2-writer/demo-input.js';
+import { SeededRandom } from '../../../tools/mvd2-writer/seeded-random.js';
+import type { ServerdataInput } from '../../../tools/mvd2-writer/serverdata.js';
+import { wireFormat, type WireFormat } from '../../../tools/mvd2-writer/wire-format.js';
 import { NEW, OLD } from './hand-bytes.js';
-import type { WrittenDemo } from '../../support/mvd2-writer/writer.js';
+import type { WrittenDemo } from '../../../tools/mvd2-writer/writer.js';
 
 type Vec3 = readonly [number, number, number];
 

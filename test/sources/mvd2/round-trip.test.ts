@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MVF_EXTLIMITS, MVF_EXTLIMITS_2, MVF_NOMSGS } from '../../../src/sources/mvd2/protocol.js';
 import type { DemoEvent } from '../../../src/sources/demo/events.js';
-import { writeDemo, type WriteDemoOptions } from '../../support/mvd2-writer/writer.js';
+import { writeDemo, type WriteDemoOptions } from '../../../tools/mvd2-writer/writer.js';
 import { decodeBytes, readAll, TempDir } from './demo-harness.js';
 import { expectedEvents, randomDemo } from './random-demo.js';
 

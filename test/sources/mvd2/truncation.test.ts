@@ -5,8 +5,8 @@
  */
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../support/mvd2-writer/seeded-random.js';
-import { writeDemo } from '../../support/mvd2-writer/writer.js';
+import { SeededRandom } from '../../../tools/mvd2-writer/seeded-random.js';
+import { writeDemo } from '../../../tools/mvd2-writer/writer.js';
 import type { DemoEnd, Frame, ParseWarning } from '../../../src/sources/demo/events.js';
 import { framesBefore, framesOf, parseError, readAll, TempDir } from './demo-harness.js';
 import { randomDemo } from './random-demo.js';

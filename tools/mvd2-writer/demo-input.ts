@@ -7,7 +7,7 @@
  * reader would see (quantisation to 1/8 unit, 16-bit or 8-bit angles, the old-origin and
  * first-person rules in `entity-delta.ts` and `frame-encoder.ts`).
  */
-import type { EntityFrame, PlayerFrame } from '../../../src/sources/demo/events.js';
+import type { EntityFrame, PlayerFrame } from '../../src/sources/demo/events.js';
 import type { MvdCommand } from './commands.js';
 import type { ServerdataInput } from './serverdata.js';
 

@@ -53,7 +53,7 @@ import {
   U_SKIN8,
   U_SOLID,
   U_SOUND,
-} from '../../../src/sources/mvd2/protocol.js';
+} from '../../src/sources/mvd2/protocol.js';
 import { checkInt, type ByteWriter } from './byte-writer.js';
 import type { PackedEntity } from './packed-entity.js';
 import type { WireFormat } from './wire-format.js';

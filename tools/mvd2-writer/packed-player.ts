@@ -3,8 +3,8 @@
  * to decide which PPS bits a delta carries. Built from the reader's own {@link PlayerFrame}
  * type, so that a test can hand the writer what it expects the reader to return.
  */
-import { MAX_STATS_NEW, STAT_HEALTH } from '../../../src/sources/mvd2/protocol.js';
-import type { PlayerFrame } from '../../../src/sources/demo/events.js';
+import { MAX_STATS_NEW, STAT_HEALTH } from '../../src/sources/mvd2/protocol.js';
+import type { PlayerFrame } from '../../src/sources/demo/events.js';
 import { checkField } from './byte-writer.js';
 import { angleToShort, clipByte, coordToWire, offsetToChar } from './quantize.js';
 import type { WireFormat } from './wire-format.js';

@@ -2,8 +2,8 @@
  * From a track sample to what the writer takes and the reader reports: the player frame with
  * its origin on the 1/8 grid and angles on the 16-bit grid, and the player's visible entity.
  */
-import { PmType } from '../../../src/sources/mvd2/protocol.js';
-import type { PlayerFrame } from '../../../src/sources/demo/events.js';
+import { PmType } from '../../src/sources/mvd2/protocol.js';
+import type { PlayerFrame } from '../../src/sources/demo/events.js';
 import type { EntityState } from './demo-input.js';
 import { snapCoord, snapViewAngle } from './quantize.js';
 import type { TrackSample } from './tracks.js';

@@ -10,7 +10,7 @@
  * @see synthetic.ts for scenarios described as player tracks
  */
 import { gzipSync } from 'node:zlib';
-import { MVD_MAGIC } from '../../../src/sources/mvd2/protocol.js';
+import { MVD_MAGIC } from '../../src/sources/mvd2/protocol.js';
 import {
   BlockPacker,
   type BlockLayout,

@@ -330,7 +330,7 @@ export function coverage(points: ArrayLike<number>, nav: NavFile, radius = 64): 
   return near / count;
 }
 
-/** One row of the issue 12 table for a nav on a map. */
+/** One row of the map-check table (`npm run measure:map-checks`) for a nav on a map. */
 export interface NavMeasure {
   nodes: number;
   /** LADDER, LADDER_UP, LADDER_DOWN nodes; confirmed = standing box touches a ladder brush. */

@@ -13,7 +13,7 @@ import {
   MVF_EXTLIMITS,
   MVF_EXTLIMITS_2,
   type ConfigstringLayout,
-} from '../../../src/sources/mvd2/protocol.js';
+} from '../../src/sources/mvd2/protocol.js';
 
 export interface WireFormat {
   /**

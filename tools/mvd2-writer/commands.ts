@@ -11,7 +11,7 @@ import {
   SND_OFFSET,
   SND_VOLUME,
   SVCMD_BITS,
-} from '../../../src/sources/mvd2/protocol.js';
+} from '../../src/sources/mvd2/protocol.js';
 import { ByteWriter, checkInt } from './byte-writer.js';
 
 /** Largest multicast or unicast payload: 8 bits plus 3 extra bits (the engine stops at 2048). [Units: bytes] */

@@ -13,8 +13,8 @@
  *   angles (a reader takes them from the player state: origin, pitch/3, yaw, roll 0), and its
  *   retained origin becomes the player's, as the engine's "fixup origin for next delta".
  */
-import { CLIENTNUM_NONE, MvdOp, PmType } from '../../../src/sources/mvd2/protocol.js';
-import type { PlayerFrame } from '../../../src/sources/demo/events.js';
+import { CLIENTNUM_NONE, MvdOp, PmType } from '../../src/sources/mvd2/protocol.js';
+import type { PlayerFrame } from '../../src/sources/demo/events.js';
 import { checkField, checkInt, type ByteWriter } from './byte-writer.js';
 import type { EntityState, FrameState } from './demo-input.js';
 import { EntityDeltaFlags, writeEntityDelta, writeEntityRemove } from './entity-delta.js';

@@ -17,8 +17,8 @@ import {
   MVD_VERSION_DEFAULT,
   MVF_NOMSGS,
   PmType,
-} from '../../../src/sources/mvd2/protocol.js';
-import type { Frame, PlayerFrame } from '../../../src/sources/demo/events.js';
+} from '../../src/sources/mvd2/protocol.js';
+import type { Frame, PlayerFrame } from '../../src/sources/demo/events.js';
 import type { DemoInput, EntityState, FrameState } from './demo-input.js';
 import { writeDemoFile } from './demo-file.js';
 import { playerEntity, playerFrame } from './track-frames.js';

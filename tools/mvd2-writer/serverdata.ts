@@ -14,7 +14,7 @@ import {
   PROTOCOL_VERSION_MVD,
   MVD_VERSION_EXTENDED_LIMITS_2,
   SVCMD_BITS,
-} from '../../../src/sources/mvd2/protocol.js';
+} from '../../src/sources/mvd2/protocol.js';
 import { checkInt, type ByteWriter } from './byte-writer.js';
 import type { WireFormat } from './wire-format.js';
 

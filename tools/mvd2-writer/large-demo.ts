@@ -22,8 +22,8 @@ import {
   MVF_NOMSGS,
   PmType,
   RDF_UNDERWATER,
-} from '../../../src/sources/mvd2/protocol.js';
-import type { PlayerFrame } from '../../../src/sources/demo/events.js';
+} from '../../src/sources/mvd2/protocol.js';
+import type { PlayerFrame } from '../../src/sources/demo/events.js';
 import { checkInt } from './byte-writer.js';
 import type { MvdCommand } from './commands.js';
 import type { EntityState, FrameState } from './demo-input.js';

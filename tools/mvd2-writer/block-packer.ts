@@ -6,7 +6,7 @@
  * the commands around it. The options produce the layouts a reader must also survive: several
  * frames per block, one command per block, blocks padded with nops to an exact size.
  */
-import { MAX_MSGLEN, MvdOp } from '../../../src/sources/mvd2/protocol.js';
+import { MAX_MSGLEN, MvdOp } from '../../src/sources/mvd2/protocol.js';
 import { ByteWriter, checkInt } from './byte-writer.js';
 
 export interface BlockingOptions {

@@ -21,7 +21,7 @@ import {
   PPS_VIEWOFFSET,
   PPS_WEAPONFRAME,
   PPS_WEAPONINDEX,
-} from '../../../src/sources/mvd2/protocol.js';
+} from '../../src/sources/mvd2/protocol.js';
 import { checkInt, type ByteWriter } from './byte-writer.js';
 import type { PackedPlayer } from './packed-player.js';
 import type { WireFormat } from './wire-format.js';

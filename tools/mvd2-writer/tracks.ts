@@ -13,7 +13,7 @@ import {
   MVD_FRAME_TIME,
   PmType,
   RDF_UNDERWATER,
-} from '../../../src/sources/mvd2/protocol.js';
+} from '../../src/sources/mvd2/protocol.js';
 
 export type Vec3 = readonly [number, number, number];
 

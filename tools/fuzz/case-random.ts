@@ -5,7 +5,7 @@
  * mulberry32 (`SeededRandom`) draws from it. Both are exact in 32-bit integer arithmetic, hence
  * identical on every machine.
  */
-import { SeededRandom } from '../../test/support/mvd2-writer/seeded-random.js';
+import { SeededRandom } from '../mvd2-writer/seeded-random.js';
 
 /** splitmix32 finaliser: spreads every input bit over the 32-bit result. */
 function mix32(x: number): number {
