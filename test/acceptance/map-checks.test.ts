@@ -1,5 +1,5 @@
 /**
- * Issue 12's targets on the fixture maps, judged by the independent brush-level checker
+ * The map checks of the default navs on the fixture maps (the acceptance targets), judged by the independent brush-level checker
  * (tools/independent-checks/independent-map-check.ts), not by the code that builds the navs:
  * with the default pipelines (pipelines/*.yaml, four or more bot demos per map)
  * - every ladder, crouch and water node is confirmed by the map (crouch: standing blocked at the
@@ -31,14 +31,14 @@ import {
   type NavMeasure,
 } from '../../tools/independent-checks/independent-map-check.js';
 
-const out = mkdtempSync(join(tmpdir(), 'navgen-issue12-'));
+const out = mkdtempSync(join(tmpdir(), 'navgen-map-checks-'));
 const maps = readdirSync(join(REPO_ROOT, 'pipelines'))
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => f.replace(/\.yaml$/, ''))
   .sort();
 const built = new Map<string, { nav: NavFile; map: CheckMap; m: NavMeasure }>();
 
-describeFixtures('issue 12 targets, by the independent map check', () => {
+describeFixtures('map checks of the default navs, by the independent map check', () => {
   beforeAll(async () => {
     for (const name of maps) {
       const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${name}.yaml`));

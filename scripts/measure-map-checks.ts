@@ -1,6 +1,7 @@
 /**
- * `npm run measure:maps [-- --navs out] [--autogen DIR] [--nav MAP=FILE[:LABEL]]... [--json]`:
- * the issue 12 table for every fixture map, measured by the independent brush-level checker
+ * `npm run measure:map-checks [-- --navs out] [--autogen DIR] [--nav MAP=FILE[:LABEL]]... [--json]`:
+ * the map-check table (node types the map confirms, nodes in solid, floating nodes, largest
+ * component, LTK coverage) for every fixture map, measured by the independent brush-level checker
  * (tools/independent-checks/independent-map-check.ts), not by the code that built the navs.
  *
  * Rows: for every map in ../shared/fixtures/maps, navgen's nav `<navs>/<map>/<map>.nav` (what
@@ -55,13 +56,15 @@ args.forEach((a, i) => {
   if (a !== '--nav') return;
   const m = /^([^=]+)=(.+?)(?::([^:]+))?$/.exec(args[i + 1] ?? '');
   if (!m) {
-    console.error('measure:maps: --nav MAP=FILE[:LABEL]');
+    console.error('measure:map-checks: --nav MAP=FILE[:LABEL]');
     process.exit(2);
   }
   entries.push({ map: m[1], label: m[3] ?? m[2], nav: resolve(m[2]) });
 });
 if (entries.length === 0) {
-  console.error(`measure:maps: no navs in ${navsDir} or ${autogenDir} (run npm run sample first)`);
+  console.error(
+    `measure:map-checks: no navs in ${navsDir} or ${autogenDir} (run npm run sample first)`,
+  );
   process.exit(2);
 }
 
