@@ -55,7 +55,7 @@ async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }
 describeFixtures('navs from the real fixture demos', () => {
   beforeAll(async () => {
     // The five corpus maps' example pipelines (they all read the fixture demos); the pipelines of
-    // the further maps are built and checked by test/engine/issue12-targets.test.ts.
+    // the further maps are built and checked by test/acceptance/map-checks.test.ts.
     for (const map of CORPUS_MAPS) built.set(map, await build(map));
   }, 180_000);
 
