@@ -120,7 +120,7 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
       }
       // the seed's validator accepts it
       expect(() => parseNavtestReport(JSON.parse(JSON.stringify(r)), 'report')).not.toThrow();
-    }, 120_000);
+    }, 300_000);
 
     it(`${map}: the example pipeline's nav (with map-derived and mirrored links) passes >= 95 %`, async () => {
       const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
@@ -128,7 +128,7 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
       const passed = run.report.links.filter((l) => l.passed).length;
       expect(passed / run.links).toBeGreaterThanOrEqual(0.95);
       expect(run.report.coverage_ratio).toBeGreaterThanOrEqual(0.85);
-    }, 120_000);
+    }, 300_000);
   }
 });
 
@@ -144,7 +144,7 @@ describeFixtures('offline navtest: determinism', () => {
     });
     expect(JSON.stringify(two.report)).toBe(JSON.stringify(one.report));
     expect(one.links).toBeGreaterThan(1000);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('offline navtest: report', () => {
