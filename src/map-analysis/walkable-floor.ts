@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { writeFileAtomic } from '../sinks/atomic-write.js';
 import { fits, groundBelow, supportedGround, waterLevel } from './box-query.js';
+import { samplingBounds } from './sampling-bounds.js';
 
 export interface FloorSamples {
   readonly spacing: number;
@@ -41,8 +42,8 @@ export const GRID_OFFSET = 5;
 const SOLID_STEP = 16;
 
 export function sampleFloor(w: BspWorld, spacing: number): FloorSamples {
-  const mins = w.models.mins;
-  const maxs = w.models.maxs;
+  // Not the model's bounds as compiled: some maps carry placeholder bounds (sampling-bounds.ts).
+  const { mins, maxs } = samplingBounds(w);
   const i0 = Math.ceil((mins[0] - GRID_OFFSET) / spacing);
   const i1 = Math.floor((maxs[0] - GRID_OFFSET) / spacing);
   const j0 = Math.ceil((mins[1] - GRID_OFFSET) / spacing);
