@@ -1,18 +1,18 @@
 /**
- * The report of a trial with real bots, in the seed's `<map>.navtest.json` schema (what
+ * The report of a trial with real bots, in the `<map>.navtest.json` schema of the AQtion proposal (what
  * `src/sources/feedback/navtest-report.ts` validates and `navgen iterate` reads), with
  * `tester: "engine"` and the detail as extra fields. Built from one or more runs on the same
  * nav (their {@link TrialAnalysis} and console text); counts are added up over the runs and
  * rates are per bot-minute of all runs together; `runs` keeps each run's own figures.
  *
- * The seed's fields:
+ * The schema's fields:
  * - `coverage_ratio`: share of the nav's nodes some bot came within reach of (48 u);
  *   `unreachable_nodes` are the others (not proven unreachable: nobody went there in the time);
  * - `death_rate_per_bot_min`: environmental deaths (falls, drowning, slime, lava, hurt,
  *   crushed; the console's obituaries) per alive bot-minute;
  * - `stuck_rate_per_bot_min`: stuck events (a bot moved less than 24 u over 3 s; one event per
  *   stretch) per alive bot-minute;
- * - `bad_links`: links whose attempts failed more than half the time (the seed's
+ * - `bad_links`: links whose attempts failed more than half the time (the proposal's
  *   NAVTEST_MAX_LINK_FAIL_PCT), at least once;
  * - `bad_nodes`: nodes where more than 30 % of the visits ended in an environmental death
  *   (NAVTEST_MAX_NODE_DEATH_PCT), at least one;
@@ -22,11 +22,11 @@
  * Extra: `stuck_s_per_bot_min`, `dist_per_bot_min`, `env_deaths` by cause, `bot_minutes` (the
  * figures of trialstats.py, rounded as it rounds), per-node and per-link counts, stuck spots.
  */
-import { SEED_THRESHOLDS } from '../navtest/offline-report.js';
+import { NAVTEST_PASS_THRESHOLDS } from '../navtest/offline-report.js';
 import { ENV_CAUSES, envDeathCounts, obituaries, type EnvCause } from './obituaries.js';
 import type { LinkCounts, StuckSpot, TrialAnalysis } from './trial-analysis.js';
 
-/** The seed's per-node and per-link limits. */
+/** The AQtion proposal's per-node and per-link limits. */
 export const ENGINE_LIMITS = Object.freeze({
   /** NAVTEST_MAX_NODE_DEATH_PCT */
   maxNodeDeathShare: 0.3,
@@ -262,7 +262,7 @@ export function engineReport(input: EngineReportInput): EngineReport {
   const coverage = n > 0 ? visited / n : 0;
   const deathRate = bm > 0 ? envTotal / bm : 0;
   const stuckRate = bm > 0 ? stuckEvents / bm : 0;
-  const t = SEED_THRESHOLDS;
+  const t = NAVTEST_PASS_THRESHOLDS;
   return {
     map: input.map,
     passed:

@@ -1,5 +1,5 @@
 /**
- * The tester that runs an external program, as the seed's batch runner does: copy the draft to
+ * The tester that runs an external program, as the AQtion proposal's batch runner does: copy the draft to
  * where the game looks for it (`<installDir>/<map>.nav`), delete any old report, start the
  * command (placeholders filled in, no shell, time limit), and read the report it leaves.
  *

@@ -1,5 +1,5 @@
 /**
- * The closed loop of the seed's "Full Pipeline": build a draft from the demos, let a tester
+ * The closed loop of the AQtion proposal's "Full Pipeline": build a draft from the demos, let a tester
  * judge it, feed what failed back, repeat until it passes, and ship.
  *
  * 1. Load the pipeline's own feedback (if any) as the starting failures; clear the previous

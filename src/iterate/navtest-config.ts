@@ -93,9 +93,9 @@ export interface NavtestConfig {
 }
 
 export const navtestDefaults = Object.freeze({
-  /** [Units: seconds] The seed's test lasts 300 s; map load and bot start-up come on top. */
+  /** [Units: seconds] The AQtion proposal's test lasts 300 s; map load and bot start-up come on top. */
   timeout: 900,
-  /** The seed's batch runner stops after 10 rounds. */
+  /** The AQtion proposal's batch runner stops after 10 rounds. */
   maxIterations: 10,
 });
 

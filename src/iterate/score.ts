@@ -1,5 +1,5 @@
 /**
- * Which iteration to ship when none passed (the seed: "ship best result with logged
+ * Which iteration to ship when none passed (the AQtion proposal: "ship best result with logged
  * warnings"). Iterations compare lexicographically, best first:
  *
  * 1. passed (a passing iteration always wins);

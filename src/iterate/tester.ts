@@ -1,6 +1,6 @@
 /**
  * What the iterate loop talks to: "a tester" that takes a draft `.nav` and returns a navtest
- * report (the seed's `<map>.navtest.json`). Today that is {@link CommandTester} (the game's
+ * report (the AQtion proposal's `<map>.navtest.json`). Today that is {@link CommandTester} (the game's
  * dedicated server in `bot_navtest` mode, or any program that writes such a report); an
  * offline tester that checks links against the map geometry can implement the same interface
  * and need not install anything or spawn processes.

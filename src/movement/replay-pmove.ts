@@ -19,6 +19,7 @@ import {
 import { pmove } from './pmove.js';
 import { worldCollision } from './world-collision.js';
 import type { PmoveCollision, PmoveOutput, PmoveParams, PmoveState, UserCmd } from './types.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 /** One output field that differs from the engine's (`out.origin[2]`). */
 export type PmoveMismatch = GoldenMismatch<number | boolean | null>;
@@ -47,7 +48,6 @@ interface RawCmd {
   lightlevel: number;
 }
 
-type Vec3 = [number, number, number];
 const vec3 = (v: number[]): Vec3 => [v[0]!, v[1]!, v[2]!];
 
 export function stateFromLine(r: RawState): PmoveState {

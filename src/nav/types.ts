@@ -8,8 +8,9 @@
  * into a {@link NavFile}.
  */
 
-/** A position in world units. [Units: world units] [Form: (x, y, z)] */
-export type Vec3 = [x: number, y: number, z: number];
+import type { Vec3 } from '../geometry/vec3.js';
+/** Re-exported: the nav model's points are the shared {@link Vec3}. */
+export type { Vec3 };
 
 /** The supported `.nav` versions: 1 has no per-node area, 2 is what the engine writes. */
 export type NavVersion = 1 | 2;

@@ -1,9 +1,9 @@
 /**
- * The report of the offline nav test, in the seed's `<map>.navtest.json` schema (what
+ * The report of the offline nav test, in the `<map>.navtest.json` schema of the AQtion proposal ("Demo-Derived Nav Mesh Generation") (what
  * `src/sources/feedback/navtest-report.ts` validates and `navgen iterate` reads), with the
  * per-link detail as an extra field.
  *
- * What the seed's fields mean here (one simulated bot runs every link once):
+ * What the schema's fields mean here (one simulated bot runs every link once):
  * - `coverage_ratio`: share of the nav's nodes a player uses: reachable from the spawn points
  *   through links that passed, or leading back to such nodes (`return_nodes`, an extra field:
  *   no route goes there, but a bot that lands there by a jump, a blast or a fall finds its
@@ -18,14 +18,14 @@
  *   `death_rate_per_traversal` / `stuck_rate_per_traversal`.
  * - `test_duration_s`: that simulated time; `bot_count` 1; `total_node_visits`: links that
  *   reached their target; `total_environmental_deaths`: links that died.
- * - `passed`: the seed's thresholds (coverage ≥ 0.85, deaths ≤ 0.5 and stuck ≤ 1.0 per bot
- *   minute, at most 5 % unreachable) and, since each link runs once, no failed link (the seed
+ * - `passed`: the proposal's pass thresholds (coverage ≥ 0.85, deaths ≤ 0.5 and stuck ≤ 1.0 per bot
+ *   minute, at most 5 % unreachable) and, since each link runs once, no failed link (the proposal
  *   fails a nav with any link failing more than half of its traversals) and no bad node.
  */
 import type { LinkResult } from './simulate-link.js';
 
-/** The seed's pass thresholds (`NAVTEST_*` in the proposal). */
-export const SEED_THRESHOLDS = Object.freeze({
+/** The AQtion proposal's pass thresholds (its `NAVTEST_*` settings). */
+export const NAVTEST_PASS_THRESHOLDS = Object.freeze({
   minCoverage: 0.85,
   maxDeathRate: 0.5,
   maxStuckRate: 1.0,
@@ -136,7 +136,7 @@ export function offlineReport(input: ReportInput): OfflineNavtestReport {
   const coverage = n > 0 ? covered / n : 0;
   const deathRate = minutes > 0 ? deaths / minutes : 0;
   const stuckRate = minutes > 0 ? stuck / minutes : 0;
-  const t = SEED_THRESHOLDS;
+  const t = NAVTEST_PASS_THRESHOLDS;
   const sortedFailures: Record<string, number> = {};
   for (const k of Object.keys(failures).sort()) sortedFailures[k] = failures[k];
   return {

@@ -29,6 +29,7 @@ import {
   type LinkToSimulate,
   type SimulateLinkOptions,
 } from './simulate-link.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 /**
  * How far from the origin the other starts lie, per axis: inside the 37-unit reach, so the
@@ -56,8 +57,6 @@ const MIN_SHIFT = 8;
 const GROUND_DEPTH = 18;
 /** Lowest normal z of ground a player stands on. */
 const FLOOR_NORMAL_Z = 0.7;
-
-type Vec3 = [number, number, number];
 
 /**
  * The places around `origin` (a ground node's origin, at standing height) where a bot on

@@ -1,6 +1,6 @@
 /**
  * The offline nav test of a whole nav: every link simulated (`simulate-link.ts`), nodes walked
- * from the spawn points over the links that passed (`reachability.ts`), the seed's report
+ * from the spawn points over the links that passed (`reachability.ts`), the AQtion proposal's report
  * (`offline-report.ts`).
  *
  * Links run in batches on `workers` lanes: this thread and `workers − 1` piscina threads, each

@@ -61,8 +61,7 @@ import { fallDamage } from '../movement/fall-damage.js';
 import { newUserCmd, storeVelocity, think, type DriverScratch } from './bot-driver.js';
 import { linkKind, startsOnGround } from './link-kind.js';
 import { nodeReached } from './node-reached.js';
-
-export type Vec3 = [x: number, y: number, z: number];
+import type { Vec3 } from '../geometry/vec3.js';
 
 export interface LinkToSimulate {
   /** Source node origin. [Units: u] */

@@ -1,7 +1,7 @@
 /**
  * classify: gives nodes and links their types from the evidence of their votes.
  *
- * Nodes, by the seed proposal's rules in its order (first match wins), with the ladder-step
+ * Nodes, by the AQtion proposal's rules in its order (first match wins), with the ladder-step
  * event and the kinematics of the votes as extra evidence:
  * - WATER: more than `waterRatio` of the votes under water;
  * - CROUCH: more than `crouchRatio` crouched;
@@ -12,7 +12,7 @@
  *   (`BOTLIB_Wander`) climbs only between two LADDER nodes, up or down by their heights, and has
  *   no climbing for LADDER_UP / LADDER_DOWN;
  * - JUMP: more than `jumpRatio` of the traversal weight arriving at the node comes by JUMP
- *   links. (The seed proposal's "mean vertical speed above 80" described a vote taken in mid-
+ *   links. (The proposal's "mean vertical speed above 80" described a vote taken in mid-
  *   air; votes are only taken on the ground, so a jump shows as how the node is reached — the
  *   engine's bots jump when the link they follow says JUMP.)
  * - MOVE otherwise.

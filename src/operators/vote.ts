@@ -33,7 +33,7 @@ import {
 } from './types.js';
 
 export interface VoteOptions {
-  /** Let waypoints in free flight vote for nodes too (the seed proposal's behaviour). */
+  /** Let waypoints in free flight vote for nodes too (the AQtion proposal's behaviour). */
   readonly voteInFlight: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The stages navgen ships, by name, and the default pipeline (the seed proposal's stages 2–6 in
+ * The stages navgen ships, by name, and the default pipeline (the AQtion proposal's stages 2–6 in
  * order). Plugins add theirs under `plugin/name`.
  */
 import { classifyStage } from '../operators/classify.js';

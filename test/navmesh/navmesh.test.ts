@@ -1,5 +1,5 @@
 /**
- * The mesh of real maps: deterministic, areas within the seed's limits, connections that
+ * The mesh of real maps: deterministic, areas within the quadtree article's limits, connections that
  * agree with the areas, and paths the simulated player walks (every segment, with the
  * engine's pmove driven as the AQtion bot drives it).
  */

@@ -118,7 +118,7 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
         expect(climbs.length).toBeGreaterThanOrEqual(4);
         expect(climbs.filter((l) => l.passed).length / climbs.length).toBeGreaterThanOrEqual(0.75);
       }
-      // the seed's validator accepts it
+      // the proposal's report validator accepts it
       expect(() => parseNavtestReport(JSON.parse(JSON.stringify(r)), 'report')).not.toThrow();
     }, 300_000);
 

@@ -101,7 +101,7 @@ describe('navtest reports', () => {
     })),
   };
 
-  it('validates the seed proposal\u2019s schema and names every problem', () => {
+  it('validates the AQtion proposal\u2019s report schema and names every problem', () => {
     expect(() =>
       parseNavtestReport({ map: 'x', passed: 'no', bad_nodes: [1.5], bad_links: [[1]] }, 'r.json'),
     ).toThrow(NavtestReportError);

@@ -25,7 +25,7 @@ import {
   writeScenarioFile,
   type SyntheticPlayer,
   type Track,
-  type Vec3,
+  type ReadonlyVec3,
 } from '../../tools/mvd2-writer/synthetic.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-scenarios-'));
@@ -35,7 +35,7 @@ const typeName = (n: number) => (Object.keys(T) as NodeTypeName[]).find((k) => T
 /** Shifts a track sideways (players do not walk exactly the same line). */
 function shifted(track: Track, dy: number): Track {
   return track.map((s) =>
-    s ? { ...s, origin: [s.origin[0], s.origin[1] + dy, s.origin[2]] as Vec3 } : s,
+    s ? { ...s, origin: [s.origin[0], s.origin[1] + dy, s.origin[2]] as ReadonlyVec3 } : s,
   );
 }
 
@@ -77,7 +77,7 @@ async function build(
 }
 
 /** Distance from p to the polyline, horizontally. */
-function distanceToPath(p: readonly number[], path: readonly Vec3[]): number {
+function distanceToPath(p: readonly number[], path: readonly ReadonlyVec3[]): number {
   let best = Infinity;
   for (let i = 1; i < path.length; i++) {
     const [ax, ay] = path[i - 1];
@@ -89,7 +89,7 @@ function distanceToPath(p: readonly number[], path: readonly Vec3[]): number {
   return best;
 }
 
-function reversed(points: readonly Vec3[]): Vec3[] {
+function reversed(points: readonly ReadonlyVec3[]): ReadonlyVec3[] {
   return [...points].reverse();
 }
 
@@ -100,7 +100,7 @@ const links = (nav: NavFile) =>
 
 describe('scenarios with known truth', () => {
   it('a walk along a known path gives MOVE nodes along it, linked both ways', async () => {
-    const path: Vec3[] = [
+    const path: ReadonlyVec3[] = [
       [0, 0, 24],
       [960, 0, 24],
       [960, 960, 24],
@@ -257,7 +257,7 @@ describe('scenarios with known truth', () => {
       ],
       300,
     );
-    const toCliff: Vec3[] = [
+    const toCliff: ReadonlyVec3[] = [
       [0, 400, 24],
       [600, 400, 24],
     ];

@@ -22,7 +22,7 @@ import type { Frame, PlayerFrame } from '../../src/sources/demo/events.js';
 import type { DemoInput, EntityState, FrameState } from './demo-input.js';
 import { writeDemoFile } from './demo-file.js';
 import { playerEntity, playerFrame } from './track-frames.js';
-import type { Track, Vec3 } from './tracks.js';
+import type { Track, ReadonlyVec3 } from './tracks.js';
 import { writeDemo, type WriteDemoOptions } from './writer.js';
 
 export * from './tracks.js';
@@ -52,7 +52,7 @@ export interface ScenarioOptions {
   /** Slot of the recorder's dummy (a still spectator), or null for none. Default maxclients - 1. */
   readonly dummySlot?: number | null;
   /** Where the dummy stands. [Units: world units] Default (0, 0, 0). */
-  readonly dummyOrigin?: Vec3;
+  readonly dummyOrigin?: ReadonlyVec3;
 }
 
 export interface Scenario {

@@ -14,17 +14,18 @@ import {
   PmType,
   RDF_UNDERWATER,
 } from '../../src/sources/mvd2/protocol.js';
+import type { ReadonlyVec3 } from '../../src/geometry/vec3.js';
 
-export type Vec3 = readonly [number, number, number];
+export type { ReadonlyVec3 };
 
 /** A player's state in one frame. */
 export interface TrackSample {
   /** [Units: world units] */
-  readonly origin: Vec3;
+  readonly origin: ReadonlyVec3;
   /** `pmtype_t`. Default 0 (normal). */
   readonly pmType?: number;
   /** (pitch, yaw, roll). Default (0, 0, 0). [Units: degrees] */
-  readonly viewangles?: Vec3;
+  readonly viewangles?: ReadonlyVec3;
   /** Crouched: eye height 4 instead of 22. Default false. */
   readonly crouch?: boolean;
   /** Render flags; 1 = under water. Default 0. */
@@ -59,7 +60,7 @@ export interface MotionOptions {
  * [Units: speed in world units / s]
  */
 export function walkPolyline(
-  points: readonly Vec3[],
+  points: readonly ReadonlyVec3[],
   speed: number,
   options: MotionOptions = {},
 ): TrackSample[] {
@@ -68,7 +69,7 @@ export function walkPolyline(
   const step = speed * MVD_FRAME_TIME;
   const out: TrackSample[] = [];
   let yaw = points.length > 1 ? yawOf(points[0], points[1]) : 0;
-  const push = (p: Vec3): void => {
+  const push = (p: ReadonlyVec3): void => {
     out.push({ ...options, origin: p, viewangles: [0, yaw, 0] });
   };
   push(points[0]);
@@ -94,7 +95,7 @@ export function walkPolyline(
 
 /** {@link walkPolyline} crouched (eye height 4). */
 export function crouchWalk(
-  points: readonly Vec3[],
+  points: readonly ReadonlyVec3[],
   speed: number,
   options: MotionOptions = {},
 ): TrackSample[] {
@@ -103,7 +104,7 @@ export function crouchWalk(
 
 /** {@link walkPolyline} under water (rdflags RDF_UNDERWATER). */
 export function swim(
-  points: readonly Vec3[],
+  points: readonly ReadonlyVec3[],
   speed: number,
   options: MotionOptions = {},
 ): TrackSample[] {
@@ -124,13 +125,13 @@ export interface LadderOptions {
 
 /** Climbs straight up (or down for a negative `height`) from `base`, with ladder-step events. */
 export function ladderClimb(
-  base: Vec3,
+  base: ReadonlyVec3,
   height: number,
   options: LadderOptions = {},
 ): TrackSample[] {
   const speed = options.speed ?? LADDER_SPEED;
   const interval = options.stepInterval ?? 3;
-  const top: Vec3 = [base[0], base[1], base[2] + height];
+  const top: ReadonlyVec3 = [base[0], base[1], base[2] + height];
   const yaw = options.yaw ?? 0;
   return walkPolyline([base, top], speed).map((s, i) => ({
     ...s,
@@ -141,7 +142,7 @@ export function ladderClimb(
 
 export interface FallOptions {
   /** Velocity at the start. [Units: world units / s] Default (0, 0, 0). */
-  readonly velocity?: Vec3;
+  readonly velocity?: ReadonlyVec3;
   /** [Units: world units / s²] Default {@link GRAVITY}. */
   readonly gravity?: number;
   /** Event of the landing frame. Default EV_FALLFAR. */
@@ -159,7 +160,11 @@ export interface FallOptions {
  * moving at the start velocity. The landing frame (the first whose height would be at or
  * below the floor) sits on the floor and carries the landing event.
  */
-export function fall(start: Vec3, floorZ: number, options: FallOptions = {}): TrackSample[] {
+export function fall(
+  start: ReadonlyVec3,
+  floorZ: number,
+  options: FallOptions = {},
+): TrackSample[] {
   const g = options.gravity ?? GRAVITY;
   const [vx, vy, vz] = options.velocity ?? [0, 0, 0];
   if (!(g > 0)) throw new RangeError(`gravity ${g} must be > 0`);
@@ -168,7 +173,7 @@ export function fall(start: Vec3, floorZ: number, options: FallOptions = {}): Tr
   for (let i = 1; ; i++) {
     const t = i * MVD_FRAME_TIME;
     const z = start[2] + vz * t - (g * t * t) / 2;
-    const origin: Vec3 = [start[0] + vx * t, start[1] + vy * t, Math.max(z, floorZ)];
+    const origin: ReadonlyVec3 = [start[0] + vx * t, start[1] + vy * t, Math.max(z, floorZ)];
     if (z > floorZ) {
       out.push({ origin, viewangles: [0, yaw, 0] });
       continue;
@@ -180,7 +185,7 @@ export function fall(start: Vec3, floorZ: number, options: FallOptions = {}): Tr
     }
     const dead = {
       origin,
-      viewangles: [0, yaw, 0] as Vec3,
+      viewangles: [0, yaw, 0] as ReadonlyVec3,
       pmType: PmType.Dead,
       health: options.deathHealth ?? -20,
     };
@@ -192,7 +197,7 @@ export function fall(start: Vec3, floorZ: number, options: FallOptions = {}): Tr
 
 /** {@link fall} ending in death. */
 export function fallToDeath(
-  start: Vec3,
+  start: ReadonlyVec3,
   floorZ: number,
   options: Omit<FallOptions, 'fatal'> = {},
 ): TrackSample[] {
@@ -211,7 +216,11 @@ export interface JumpOptions {
  * xy at constant speed, parabolic in z under gravity. With the default speed (500 u/s) this is
  * a strafe-jump across a gap.
  */
-export function strafeJump(start: Vec3, end: Vec3, options: JumpOptions = {}): TrackSample[] {
+export function strafeJump(
+  start: ReadonlyVec3,
+  end: ReadonlyVec3,
+  options: JumpOptions = {},
+): TrackSample[] {
   const g = options.gravity ?? GRAVITY;
   const requested = options.speed ?? 500;
   if (!(requested > 0)) throw new RangeError(`speed ${requested} must be > 0`);
@@ -224,7 +233,7 @@ export function strafeJump(start: Vec3, end: Vec3, options: JumpOptions = {}): T
   for (let i = 0; i <= frames; i++) {
     const t = i * MVD_FRAME_TIME;
     const f = i / frames;
-    const origin: Vec3 = [
+    const origin: ReadonlyVec3 = [
       start[0] + (end[0] - start[0]) * f,
       start[1] + (end[1] - start[1]) * f,
       i === frames ? end[2] : start[2] + vz * t - (g * t * t) / 2,
@@ -236,7 +245,7 @@ export function strafeJump(start: Vec3, end: Vec3, options: JumpOptions = {}): T
 
 /** Standing still at `at` for `frames` frames. */
 export function stand(
-  at: Vec3,
+  at: ReadonlyVec3,
   frames: number,
   options: MotionOptions & { readonly yaw?: number } = {},
 ): TrackSample[] {
@@ -244,7 +253,7 @@ export function stand(
   return Array.from({ length: frames }, () => ({
     ...rest,
     origin: at,
-    viewangles: [0, yaw, 0] as Vec3,
+    viewangles: [0, yaw, 0] as ReadonlyVec3,
   }));
 }
 
@@ -279,16 +288,16 @@ export function joinTracks(...parts: Track[]): (TrackSample | null)[] {
   return out;
 }
 
-function distance(a: Vec3, b: Vec3): number {
+function distance(a: ReadonlyVec3, b: ReadonlyVec3): number {
   return Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
 }
 
-function lerp(a: Vec3, b: Vec3, f: number): Vec3 {
+function lerp(a: ReadonlyVec3, b: ReadonlyVec3, f: number): ReadonlyVec3 {
   return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f];
 }
 
 /** Direction of motion in the horizontal plane, or 0 for vertical motion. [Units: degrees] */
-function yawOf(a: Vec3, b: Vec3): number {
+function yawOf(a: ReadonlyVec3, b: ReadonlyVec3): number {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   return dx === 0 && dy === 0 ? 0 : (Math.atan2(dy, dx) * 180) / Math.PI;

@@ -1,5 +1,5 @@
 /**
- * `navgen iterate`: build → test → prune → rebuild until the nav test passes (the seed's
+ * `navgen iterate`: build → test → prune → rebuild until the nav test passes (the AQtion proposal's
  * automated batch runner), driven by the pipeline's `navtest` section.
  *
  *   navgen iterate pipelines/wizs.yaml [--max-iterations 10] [--json] [--quiet]

@@ -1,7 +1,7 @@
 /**
  * `navgen navtest MAP.nav --bsp MAP.bsp [-o MAP.navtest.json] [--json] [--workers N]`: the nav
  * test without a game server. A simulated bot follows every link with the engine's collision
- * model and player movement; the report is the seed's `<map>.navtest.json` (what `iterate`
+ * model and player movement; the report is the AQtion proposal's `<map>.navtest.json` (what `iterate`
  * reads), with each link's outcome in an extra `links` field. Exit code 0 when the report
  * passes, 1 when it does not (the report is written either way).
  */
@@ -34,7 +34,7 @@ export function register(program: Command): void {
       "Test a .nav offline: a simulated bot follows every link with the map's collision model and " +
         "the engine's player movement (run, jump, crouch, drop, climb, swim as the AQtion bot does), " +
         'passing when it reaches the target node alive and in time. Nodes count as covered when the ' +
-        "spawn points reach them through passing links. Writes the seed's <map>.navtest.json " +
+        "spawn points reach them through passing links. Writes the AQtion proposal's <map>.navtest.json " +
         '(coverage, bad nodes, bad links, unreachable nodes, rates, passed) with per-link detail.',
     )
     .argument('<nav>', 'the .nav file to test')

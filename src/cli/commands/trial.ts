@@ -1,7 +1,7 @@
 /**
  * `navgen trial MAP.nav --engine DIR [--map NAME] [--bsp FILE] [--bots 8] [--seconds 300]
  * [--runs N] [--compare OTHER.nav] [-o REPORT.json] [--json] [--no-combat] [--user NAME]`:
- * real bots judge a nav in the admin's own AQtion server (`src/engine/`). Writes the seed's
+ * real bots judge a nav in the admin's own AQtion server (`src/engine/`). Writes the AQtion proposal's
  * report with `tester: "engine"` (what `iterate` reads); the demos and server consoles go to
  * `<report>.runs/`. Exit code 0 when the report passes, 1 when it does not (written either way),
  * 2 for a bad command line or install.
@@ -48,7 +48,7 @@ export function register(program: Command): void {
         'in a fresh temporary game folder holding the nav (nothing of the install is written), with N bots in ' +
         'deathmatch and no time or frag limit, records an MVD2 and measures it: coverage, environmental deaths ' +
         'by cause, stuck events and seconds, distance per bot-minute, per-node visits/deaths/stuck and per-link ' +
-        'traversals/failures. Writes the seed\'s navtest report (tester "engine"; what iterate reads) and keeps ' +
+        'traversals/failures. Writes the AQtion proposal\'s navtest report (tester "engine"; what iterate reads) and keeps ' +
         'every demo and server console in <report>.runs/. All runs (and --compare) play at once, on free ports.',
     )
     .argument('<nav>', 'the .nav file to try')

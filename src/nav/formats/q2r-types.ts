@@ -103,7 +103,7 @@ export function aqtionNodeTypeOf(table: NodeTypeTable, flags: number): number {
   return table.MOVE;
 }
 
-/** `NAV2` node flags (the seed's table) → `NAV3` bits, for the shared view. */
+/** `NAV2` node flags (the table of the re-release nav format guide) → `NAV3` bits, for the shared view. */
 export function nav3FlagsOfNav2(flags: number): number {
   let out = 0;
   if (flags & 1) out |= nav3NodeFlag('Teleporter');

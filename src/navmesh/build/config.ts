@@ -53,7 +53,7 @@ export interface NavMeshBuildConfig {
    * cells are joined into one area. [Units: world units] [Limit: ≥ 0]
    */
   readonly heightTolerance: number;
-  /** Longest side of an area over its shortest, when merging (the seed's 2:1). [Limit: ≥ 1] */
+  /** Longest side of an area over its shortest, when merging (the quadtree article's 2:1). [Limit: ≥ 1] */
   readonly maxAspect: number;
   /** Largest area side, in cells (a power of two: the quadtree's root). [Limit: 1 – 256] */
   readonly maxAreaCells: number;

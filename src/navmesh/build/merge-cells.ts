@@ -1,5 +1,5 @@
 /**
- * Stage 4: the seed's `optimise`. Adjacent rectangles of one layer that share a whole side are
+ * Stage 4: the `optimise` step of the quadtree navigation-mesh article the mesh follows (Richard Jones, 2010). Adjacent rectangles of one layer that share a whole side are
  * joined when the result can still be one area (`rectIsArea`) and its longer side is at most
  * `maxAspect` times its shorter; passes repeat (east neighbours, then south) until nothing
  * joins. Rectangles are visited in row-major order of their first cell: deterministic.

@@ -1,5 +1,5 @@
 /**
- * Stage 3: the seed's quadtree, per layer. The layer's grid is covered by squares of
+ * Stage 3: the quadtree of Richard Jones' navigation-mesh article (2010), per layer. The layer's grid is covered by squares of
  * `maxAreaCells` cells aligned to the global grid; a square that can be one area
  * (`rectIsArea`: all cells present, same attributes, walkable inside, heights on one surface)
  * is a leaf, one with no cell of the layer is dropped, any other is split in four down to

@@ -1,7 +1,7 @@
 /**
  * Draws what a nav test found on the nav it tested (`navgen render --navtest REPORT`): failed
  * links as red dashed lines over the graph, unreachable nodes ringed orange, bad nodes ringed
- * red. Works with any report of the seed's schema (the offline `navgen navtest` or a game
+ * red. Works with any report of the AQtion proposal's navtest schema (the offline `navgen navtest` or a game
  * server's); node numbers must fit the drawn nav.
  */
 import type { NavFile, Vec3 } from '../../nav/types.js';

@@ -15,14 +15,14 @@
  * offset of the token at fault.
  */
 import { BspError } from './errors.js';
-import type { Vec3 } from './world.js';
+import type { ReadonlyVec3 } from './world.js';
 
 /** One entity block. Keys keep their spelling; lookups are case-insensitive, as in the game. */
 export interface BspEntity {
   /** Value of `classname`, '' when the entity has none. */
   readonly classname: string;
   /** Value of `origin`, null when absent. [Units: world units] */
-  readonly origin: Vec3 | null;
+  readonly origin: ReadonlyVec3 | null;
   /**
    * Facing: the yaw from `angle`, or the second number of `angles`, whichever the entity sets
    * last (the game lets the later key win); 0 when neither is set. -1 and -2 are the engine's
@@ -179,7 +179,7 @@ function makeEntity(
   source: EntityTextSource,
 ): BspEntity {
   let classname = '';
-  let origin: Vec3 | null = null;
+  let origin: ReadonlyVec3 | null = null;
   let angle = 0;
   for (let i = 0; i < pairs.length; i++) {
     const [key, value] = pairs[i];

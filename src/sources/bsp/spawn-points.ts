@@ -10,7 +10,7 @@
 import type { BspEntity } from './entities.js';
 import { BspError } from './errors.js';
 import { readBspEntities } from './read-bsp.js';
-import type { Vec3 } from './world.js';
+import type { ReadonlyVec3 } from './world.js';
 
 /** Classnames of entities a player can spawn at. */
 export const SPAWN_POINT_CLASSNAMES: readonly string[] = [
@@ -25,7 +25,7 @@ export const SPAWN_POINT_CLASSNAMES: readonly string[] = [
 export interface SpawnPoint {
   readonly classname: string;
   /** [Units: world units] */
-  readonly origin: Vec3;
+  readonly origin: ReadonlyVec3;
   /** Yaw the player faces. [Units: degrees] */
   readonly angle: number;
   /** Index of the entity in the map's entity list. */

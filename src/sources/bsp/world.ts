@@ -7,9 +7,10 @@
  * dot product is larger. A node child `c >= 0` is a node, `c < 0` the leaf `-1 - c`. Brushes are
  * convex: the intersection of the back half-spaces of their side planes.
  */
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 
 /** Three numbers: a position or direction. [Units: world units] */
-export type Vec3 = readonly [number, number, number];
+export type { ReadonlyVec3 };
 
 export interface BspPlanes {
   readonly count: number;

@@ -1,5 +1,5 @@
 /**
- * The nav test report of the seed proposal (`<map>.navtest.json`, written by the engine's
+ * The nav test report of the AQtion proposal ("Demo-Derived Nav Mesh Generation") (`<map>.navtest.json`, written by the engine's
  * `bot_navtest` mode): which nodes and links failed while bots walked a draft nav.
  *
  * Node numbers in it refer to the draft `.nav` that was tested, so a report is only

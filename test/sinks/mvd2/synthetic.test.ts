@@ -34,14 +34,15 @@ import {
   writeScenarioFile,
   type ScenarioOptions,
   type TrackSample,
-  type Vec3,
+  type ReadonlyVec3,
 } from '../../../tools/mvd2-writer/synthetic.js';
 import { framesOf, readAll, TempDir } from '../../sources/mvd2/demo-harness.js';
 
 const temp = new TempDir();
 afterAll(() => temp.remove());
 
-const dist = (a: Vec3, b: Vec3): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+const dist = (a: ReadonlyVec3, b: ReadonlyVec3): number =>
+  Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 const xySpeed = (a: TrackSample, b: TrackSample): number =>
   Math.hypot(b.origin[0] - a.origin[0], b.origin[1] - a.origin[1]) / MVD_FRAME_TIME;
 

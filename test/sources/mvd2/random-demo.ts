@@ -37,8 +37,7 @@ import type { ServerdataInput } from '../../../tools/mvd2-writer/serverdata.js';
 import { wireFormat, type WireFormat } from '../../../tools/mvd2-writer/wire-format.js';
 import { NEW, OLD } from './hand-bytes.js';
 import type { WrittenDemo } from '../../../tools/mvd2-writer/writer.js';
-
-type Vec3 = readonly [number, number, number];
+import type { ReadonlyVec3 } from '../../../src/geometry/vec3.js';
 
 export interface RandomDemoOptions {
   readonly version: number;
@@ -91,7 +90,7 @@ class SegmentGenerator {
   private players = new Map<number, PlayerFrame>();
   private entities = new Map<number, EntityState>();
   /** The old origin a reader holds for each entity number (see the file comment). */
-  private readonly readerOld = new Map<number, Vec3>();
+  private readonly readerOld = new Map<number, ReadonlyVec3>();
   private readonly pool: number[];
   private readonly beams: Set<number>;
   private readonly bsp: Set<number>;
@@ -170,7 +169,7 @@ class SegmentGenerator {
     for (const [n, e] of entities) {
       const beam = (e.renderfx & RF_BEAM) !== 0;
       const prev = this.entities.get(n);
-      let old: Vec3;
+      let old: ReadonlyVec3;
       if (beam) old = this.coord3(undefined);
       else if (prev) old = prev.oldOrigin;
       else if (baseline) old = [0, 0, 0];
@@ -287,7 +286,7 @@ class SegmentGenerator {
   }
 
   /** A position: a short step from `prev`, or anywhere (far, under EXTLIMITS_2). */
-  private coord3(prev: Vec3 | undefined): Vec3 {
+  private coord3(prev: ReadonlyVec3 | undefined): ReadonlyVec3 {
     const rnd = this.rnd;
     const max = this.fmt.ext2 ? 0x3fffff : 0x7fff;
     const one = (p: number | undefined): number => {
@@ -411,7 +410,7 @@ function pickPmType(rnd: SeededRandom): number {
 }
 
 /** Pitch a multiple of 3 × 360/256 (so pitch / 3 is a byte angle), yaw a byte angle, any roll. */
-function viewAngles(rnd: SeededRandom): Vec3 {
+function viewAngles(rnd: SeededRandom): ReadonlyVec3 {
   return [
     3 * rnd.int(-42, 42) * BYTE_ANGLE,
     rnd.int(-128, 127) * BYTE_ANGLE,
@@ -419,13 +418,13 @@ function viewAngles(rnd: SeededRandom): Vec3 {
   ];
 }
 
-function entityAngles(rnd: SeededRandom, short: boolean): Vec3 {
+function entityAngles(rnd: SeededRandom, short: boolean): ReadonlyVec3 {
   const one = (): number =>
     short ? rnd.int(-32768, 32767) * SHORT_ANGLE : rnd.int(-128, 127) * BYTE_ANGLE;
   return [one(), one(), one()];
 }
 
-function quarter3(rnd: SeededRandom): Vec3 {
+function quarter3(rnd: SeededRandom): ReadonlyVec3 {
   return [rnd.int(-128, 127) / 4, rnd.int(-128, 127) / 4, rnd.int(-128, 127) / 4];
 }
 

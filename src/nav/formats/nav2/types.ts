@@ -16,7 +16,7 @@ export interface Nav2File {
 }
 
 export interface Nav2Node {
-  /** Node flag bits (the seed's table: 1 Teleporter, 2 Pusher, 4 ElevatorTop, 8 ElevatorBottom, 16 UnderWater, 32 Hazard). [Limit: u16] */
+  /** Node flag bits (the re-release nav format guide's table: 1 Teleporter, 2 Pusher, 4 ElevatorTop, 8 ElevatorBottom, 16 UnderWater, 32 Hazard). [Limit: u16] */
   flags: number;
   /** [Limit: u16] */
   linkCount: number;
