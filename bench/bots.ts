@@ -38,7 +38,7 @@ import {
   fixtureMap,
   HAVE_ENGINE,
   REPO_ROOT,
-} from '../test/helpers/engine-oracle.js';
+} from '../tools/engine-oracle.js';
 
 // Trial demos are read on this thread: the inflate thread loads its module from dist/, which
 // may be mid-rebuild in a checkout being edited.

@@ -28,7 +28,7 @@ import {
   fixtureMap,
   HAVE_ENGINE,
   REPO_ROOT,
-} from '../test/helpers/engine-oracle.js';
+} from '../tools/engine-oracle.js';
 import * as find from '../tools/independent-checks/impossible-links.js';
 
 const dist = '../dist/';

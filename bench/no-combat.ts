@@ -21,7 +21,7 @@ import {
   engineUser,
   fixtureMap,
   HAVE_ENGINE,
-} from '../test/helpers/engine-oracle.js';
+} from '../tools/engine-oracle.js';
 
 process.env.NAVGEN_INFLATE_THREAD ??= '0';
 const args = process.argv.slice(2);

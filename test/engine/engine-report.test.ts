@@ -21,7 +21,7 @@ import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { writeNavFile } from '../../src/sinks/nav/write-nav-file.js';
 import type { NavFile } from '../../src/nav/types.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
-import { HAVE_ENGINE, trialStats, writeTrialFrames } from '../helpers/engine-oracle.js';
+import { HAVE_ENGINE, trialStats, writeTrialFrames } from '../../tools/engine-oracle.js';
 import {
   SCENARIO_CONSOLE,
   SCENARIO_CONSOLE_TEXT,

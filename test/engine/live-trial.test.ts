@@ -24,7 +24,7 @@ import {
   HAVE_ENGINE,
   trialStats,
   writeTrialFrames,
-} from '../helpers/engine-oracle.js';
+} from '../../tools/engine-oracle.js';
 
 describe('who runs the server', () => {
   it('refuses root without --user, and --user without root', () => {

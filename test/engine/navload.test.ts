@@ -17,7 +17,7 @@ import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { describeFixtures, REPO_ROOT } from '../helpers/fixtures.js';
 import { freePort } from '../../src/engine/free-port.js';
-import { autogenNav, ENGINE_DIR, HAVE_ENGINE, navload } from '../helpers/engine-oracle.js';
+import { autogenNav, ENGINE_DIR, HAVE_ENGINE, navload } from '../../tools/engine-oracle.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-navload-'));
 const maps = readdirSync(join(REPO_ROOT, 'pipelines'))

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nav3LinkType, nav3NodeFlag } from '../../src/nav/formats/nav3/layout.js';
 import type { Nav3File } from '../../src/nav/formats/nav3/types.js';
-import { ENGINE_DIR } from './engine-oracle.js';
+import { ENGINE_DIR } from '../../tools/engine-oracle.js';
 
 export const Q2R_DIR = join(ENGINE_DIR, 'q2r');
 export const CHECKERS = ['navcheck_pr310', 'navcheck_ng'] as const;

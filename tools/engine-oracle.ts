@@ -13,10 +13,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { readDemo } from '../../src/sources/demo/read-demo.js';
+import { readDemo } from '../src/sources/demo/read-demo.js';
 
 // Not from fixtures.ts: that module imports vitest, and bench scripts use this one outside it.
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = resolve(
   process.env.NAVGEN_FIXTURES ?? join(REPO_ROOT, '..', 'shared', 'fixtures'),
 );
