@@ -26,7 +26,7 @@ describe('the user cache folder', () => {
   });
 });
 
-describeFixtures('--game-dir on navtest and render', () => {
+describeFixtures('--game-dir on navtest, render, mesh and path', () => {
   let mod: string;
   let nav: string;
 
@@ -47,6 +47,33 @@ describeFixtures('--game-dir on navtest and render', () => {
     expect(r.stdout).toMatch(/^wizs: (PASSED|FAILED) — \d+\/\d+ links passed/);
     expect(existsSync(join(mod, 'bots', 'nav', 'wizs.navtest.json'))).toBe(true);
   }, 60_000);
+
+  it('mesh and path take the map by name from the pkz', () => {
+    const out = join(mod, 'wizs.ngmesh');
+    const mesh = navgen(mod, 'mesh', 'wizs', '--game-dir', mod, '-o', out);
+    expect(mesh.code).toBe(0);
+    expect(mesh.stdout).toMatch(/: \d+ areas/);
+    expect(existsSync(out)).toBe(true);
+    const path = navgen(
+      mod,
+      'path',
+      'wizs',
+      '--game-dir',
+      mod,
+      '--mesh',
+      out,
+      '--from',
+      '1101,-83,-616',
+      '--to',
+      '1741,-1187,-616',
+      '--json',
+    );
+    expect(path.code).toBe(0);
+    expect(JSON.parse(path.stdout).points.at(-1).slice(0, 2)).toEqual([1741, -1187]);
+    const missing = navgen(mod, 'mesh', 'wizz', '--game-dir', mod, '-o', out);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/wizz/);
+  }, 120_000);
 
   it('render draws over the map from the pkz; a map missing from the game names the places searched', () => {
     const png = join(mod, 'wizs.svg');

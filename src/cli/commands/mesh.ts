@@ -9,9 +9,10 @@ import { MeshFileError } from '../../navmesh/io/byte-reader.js';
 import { connectionCount } from '../../navmesh/mesh.js';
 import { writeMeshFile, type MeshFormat } from '../../navmesh/mesh-file.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
+import { addMapArgumentOptions, mapArgument, type MapArgumentOptions } from '../map-argument.js';
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('mesh')
     .description(
       "Build the map's navigation mesh: the floor a player reaches from the spawn points, sampled " +
@@ -22,14 +23,16 @@ export function register(program: Command): void {
         "navgen's own mesh file, read by `path --mesh` and `render --mesh`. Prints the counts and " +
         'the build time per step.',
     )
-    .argument('<map>', 'the map (.bsp)')
+    .argument('<map>', 'the map (.bsp), or with --game-dir its name (wizs)')
     .requiredOption('-o, --out <file>', 'file to write (replaced atomically)')
     .option('--format <format>', 'source (.nav, Source engine) or native (navgen mesh)', 'native')
-    .action(async (map: string, opts: { out: string; format: string }) => {
+    .action(async (mapArg: string, opts: { out: string; format: string } & MapArgumentOptions) => {
       if (opts.format !== 'source' && opts.format !== 'native')
         throw new CliError(`--format must be source or native, not "${opts.format}"`, EXIT_USAGE);
+      const source = await mapArgument(mapArg, opts);
+      const map = source.where;
       const t0 = performance.now();
-      const { mesh, report } = await buildNavMeshForMap(map);
+      const { mesh, report } = await buildNavMeshForMap(source.bsp).finally(() => source.cleanup());
       const ms = performance.now() - t0;
       if (mesh.areaCount === 0)
         throw new CliError(
@@ -57,4 +60,5 @@ export function register(program: Command): void {
           (report.truncated ? 'note: sampling stopped at its sample limit (a leaking map?)\n' : ''),
       );
     });
+  addMapArgumentOptions(cmd);
 }

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { MeshFileError } from '../../navmesh/io/byte-reader.js';
 import { meshForMap } from '../../navmesh/mesh-file.js';
 import { createNavQuery, findPath } from '../../navmesh/query/find-path.js';
+import { addMapArgumentOptions, mapArgument, type MapArgumentOptions } from '../map-argument.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
 
 function point(name: string) {
@@ -19,7 +20,7 @@ function point(name: string) {
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('path')
     .description(
       "Find a path between two player origins (world units, as the game's positions) over the " +
@@ -29,7 +30,7 @@ export function register(program: Command): void {
         'ladder), or with --json { "points": [[x, y, z], …], "areas": [ids], "length": units }. ' +
         'Exit 1 with the reason when there is no path (start or goal off the mesh, no connection).',
     )
-    .argument('<map>', 'the map (.bsp)')
+    .argument('<map>', 'the map (.bsp), or with --game-dir its name (wizs)')
     .requiredOption('--from <x,y,z>', 'start: a player origin', point('--from'))
     .requiredOption('--to <x,y,z>', 'goal: a player origin', point('--to'))
     .option('--mesh <file>', 'a mesh written by `navgen mesh --format native` (else built now)')
@@ -38,7 +39,13 @@ export function register(program: Command): void {
     .action(
       async (
         map: string,
-        opts: { from: number[]; to: number[]; mesh?: string; ladders: string; json?: boolean },
+        opts: {
+          from: number[];
+          to: number[];
+          mesh?: string;
+          ladders: string;
+          json?: boolean;
+        } & MapArgumentOptions,
       ) => {
         if (!['none', 'up', 'both'].includes(opts.ladders))
           throw new CliError(
@@ -47,7 +54,8 @@ export function register(program: Command): void {
           );
         let mesh;
         try {
-          mesh = await meshForMap(map, opts.mesh);
+          const source = await mapArgument(map, opts);
+          mesh = await meshForMap(source.bsp, opts.mesh).finally(() => source.cleanup());
         } catch (e) {
           if (e instanceof MeshFileError) throw new CliError(e.message, EXIT_FAILURE);
           throw e;
@@ -76,4 +84,5 @@ export function register(program: Command): void {
         );
       },
     );
+  addMapArgumentOptions(cmd);
 }
