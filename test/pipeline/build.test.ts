@@ -56,7 +56,8 @@ describeFixtures('build determinism and caching (wizs corpus)', () => {
     expect(sha(join(dir, 'reversed.nav'))).toBe(h);
     expect(sha(join(dir, 'nocache.nav'))).toBe(h);
     expect(cold.nav.nodes).toBeGreaterThan(100);
-  });
+    // Four whole builds of wizs (fill runs every link from the bot's reach): minutes, not seconds.
+  }, 300_000);
 
   it('pipeline file and flag form produce identical bytes', async () => {
     const yaml = join(dir, 'wizs.yaml');
