@@ -1,7 +1,7 @@
 // `npm run sample`: the main job on sample data, on any machine.
 //
 // With the real fixtures beside this checkout (../shared/fixtures), it builds the .nav of
-// every fixture map from its demos (pipelines/*.yaml). Without them, it writes a few demos with
+// five corpus maps from their demos (pipelines/<map>.yaml). Without them, it writes a few demos with
 // navgen's own MVD2 writer (players walking, crouching, swimming, climbing and jumping across
 // a small synthetic level) and builds their .nav. Outputs go to out/.
 import { spawnSync } from 'node:child_process';

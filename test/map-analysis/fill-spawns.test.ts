@@ -1,12 +1,13 @@
 /**
  * fill on maps with no demos of their own (terminal, wfall, bwcity2 have human LTK waypoints
- * but no demos in the fixtures): the build is given one short demo of another map, so the
- * learned graph is empty and every node comes from the floor walked from the spawn points and
+ * but no demos in the fixtures): the build is given one damaged demo (a demo of another map
+ * would be refused as a wrong map), so no demo contributes, the build says so (exit 3: a nav
+ * learned from the map alone), and every node comes from the floor walked from the spawn points and
  * up the map's ladders (fill's `ladders` on; the default leaves ladders no player climbed
  * out, which gives 89.9 % on bwcity2). Judged by the independent brush-level checker against the LTK
  * waypoints humans placed: the engine's own autogen nav covers 81-100 % of them.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,9 @@ import {
 } from '../../tools/independent-checks/independent-map-check.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-fill-spawns-'));
+// Random bytes under a demo's name: read, quarantined, no votes.
+const damaged = join(out, 'damaged.mvd2');
+writeFileSync(damaged, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251)));
 
 describeFixtures('fill from spawn points alone, by the independent map check', () => {
   for (const map of ['terminal', 'wfall', 'bwcity2']) {
@@ -34,8 +38,8 @@ describeFixtures('fill from spawn points alone, by the independent map check', (
         JSON.stringify({
           map,
           bsp: fixture('maps', `${map}.bsp`),
-          // Another map's demo: nothing of it is played on `map`.
-          demos: [fixture('demos', 'mvd2', 'wizs_dm_6bots_60s_captureflags5.mvd2.gz')],
+          // A damaged demo: nothing of it contributes.
+          demos: [damaged],
           output: { nav: path, html: false },
           cache: false,
           stages: DEFAULT_STAGES.map((name) =>
@@ -43,11 +47,13 @@ describeFixtures('fill from spawn points alone, by the independent map check', (
           ),
         }),
       );
-      execFileSync(
+      const run = spawnSync(
         process.execPath,
         [join(REPO_ROOT, 'bin', 'navgen'), 'build', pipeline, '--no-progress', '-q'],
-        { stdio: ['ignore', 'ignore', 'inherit'] },
+        { encoding: 'utf8' },
       );
+      expect(run.status, run.stderr).toBe(3);
+      expect(run.stderr).toMatch(/damaged demo .*damaged\.mvd2@0x0/);
       const nav = (await readNavFile(path)).nav;
       const check = await loadCheckMap(fixture('maps', `${map}.bsp`));
       const m = measureNavOn(check, nav, (await readLtk(fixture('ltk', `${map}.ltk`))).origins);
