@@ -22,7 +22,7 @@
  * Extra: `stuck_s_per_bot_min`, `dist_per_bot_min`, `env_deaths` by cause, `bot_minutes` (the
  * figures of trialstats.py, rounded as it rounds), per-node and per-link counts, stuck spots.
  */
-import { NAVTEST_PASS_THRESHOLDS } from '../navtest/offline-report.js';
+import { passesNavtest } from '../navtest/offline-report.js';
 import { ENV_CAUSES, envDeathCounts, obituaries, type EnvCause } from './obituaries.js';
 import type { LinkCounts, StuckSpot, TrialAnalysis } from './trial-analysis.js';
 
@@ -262,16 +262,16 @@ export function engineReport(input: EngineReportInput): EngineReport {
   const coverage = n > 0 ? visited / n : 0;
   const deathRate = bm > 0 ? envTotal / bm : 0;
   const stuckRate = bm > 0 ? stuckEvents / bm : 0;
-  const t = NAVTEST_PASS_THRESHOLDS;
   return {
     map: input.map,
-    passed:
-      coverage >= t.minCoverage &&
-      deathRate <= t.maxDeathRate &&
-      stuckRate <= t.maxStuckRate &&
-      (n > 0 ? unreachable.length / n : 0) <= t.maxUnreachable &&
-      badLinks.length === 0 &&
-      badNodes.length === 0,
+    passed: passesNavtest({
+      coverage,
+      deathRate,
+      stuckRate,
+      unreachableShare: n > 0 ? unreachable.length / n : 0,
+      badLinks: badLinks.length,
+      badNodes: badNodes.length,
+    }),
     coverage_ratio: round(coverage, 6),
     death_rate_per_bot_min: round(deathRate, 6),
     stuck_rate_per_bot_min: round(stuckRate, 6),

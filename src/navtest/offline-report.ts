@@ -32,6 +32,27 @@ export const NAVTEST_PASS_THRESHOLDS = Object.freeze({
   maxUnreachable: 0.05,
 });
 
+/** Whether rates and failures pass {@link NAVTEST_PASS_THRESHOLDS} (both testers' verdict). */
+export function passesNavtest(r: {
+  coverage: number;
+  deathRate: number;
+  stuckRate: number;
+  /** Unreachable nodes over all nodes (0 for no nodes). */
+  unreachableShare: number;
+  badLinks: number;
+  badNodes: number;
+}): boolean {
+  const t = NAVTEST_PASS_THRESHOLDS;
+  return (
+    r.coverage >= t.minCoverage &&
+    r.deathRate <= t.maxDeathRate &&
+    r.stuckRate <= t.maxStuckRate &&
+    r.unreachableShare <= t.maxUnreachable &&
+    r.badLinks === 0 &&
+    r.badNodes === 0
+  );
+}
+
 export interface LinkDetail {
   readonly from: number;
   readonly to: number;
@@ -136,18 +157,18 @@ export function offlineReport(input: ReportInput): OfflineNavtestReport {
   const coverage = n > 0 ? covered / n : 0;
   const deathRate = minutes > 0 ? deaths / minutes : 0;
   const stuckRate = minutes > 0 ? stuck / minutes : 0;
-  const t = NAVTEST_PASS_THRESHOLDS;
   const sortedFailures: Record<string, number> = {};
   for (const k of Object.keys(failures).sort()) sortedFailures[k] = failures[k];
   return {
     map: input.map,
-    passed:
-      coverage >= t.minCoverage &&
-      deathRate <= t.maxDeathRate &&
-      stuckRate <= t.maxStuckRate &&
-      (n > 0 ? unreachable.length / n : 0) <= t.maxUnreachable &&
-      badLinks.length === 0 &&
-      badNodes.length === 0,
+    passed: passesNavtest({
+      coverage,
+      deathRate,
+      stuckRate,
+      unreachableShare: n > 0 ? unreachable.length / n : 0,
+      badLinks: badLinks.length,
+      badNodes: badNodes.length,
+    }),
     coverage_ratio: r6(coverage),
     death_rate_per_bot_min: r6(deathRate),
     stuck_rate_per_bot_min: r6(stuckRate),
