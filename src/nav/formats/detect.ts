@@ -30,7 +30,8 @@ export const NAV_FORMATS: readonly NavFormatEntry[] = [
   { name: 'nav2', description: 'Quake re-release bot nav (NAV2)', matches: isNav2 },
   {
     name: 'source',
-    description: 'Source engine navigation mesh (areas, not waypoints: src/navmesh/io/source-nav.ts)',
+    description:
+      'Source engine navigation mesh (areas, not waypoints: src/navmesh/io/source-nav.ts)',
     // u32 magic 0xFEEDFACE, little-endian.
     matches: (head) =>
       head.length >= 4 &&

@@ -2,9 +2,9 @@
  * `NAV2` bytes ↔ {@link Nav2File}: the reader refuses what FTEQW's loader refuses (with file and
  * byte offset), the writer refuses what it could not read back.
  */
-import { readFile } from 'node:fs/promises';
 import { ByteCursor, ByteWriter } from '../byte-cursor.js';
 import { NavFormatError } from '../format-error.js';
+import { magicText, opensWith, readNavBytes } from '../nav-bytes.js';
 import {
   NAV2_HEURISTIC_VERSION,
   NAV2_LINK_BYTES,
@@ -21,28 +21,17 @@ import {
 import type { Nav2Edict, Nav2File, Nav2Link, Nav2Node, Nav2Traversal } from './types.js';
 
 export function isNav2(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === NAV2_MAGIC;
+  return opensWith(bytes, NAV2_MAGIC);
 }
 
 export async function readNav2File(path: string): Promise<Nav2File> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new NavFormatError('IO', `cannot read: ${reason}`, path, 0, { cause: e });
-  }
-  return decodeNav2(bytes, path);
+  return decodeNav2(await readNavBytes(path), path);
 }
 
 export function decodeNav2(bytes: Uint8Array, file: string): Nav2File {
   const c = new ByteCursor(bytes, file);
   if (!isNav2(bytes)) {
-    c.fail(
-      'BAD_MAGIC',
-      `magic ${JSON.stringify(String.fromCharCode(...bytes.subarray(0, 4)))}, not "NAV2"`,
-      0,
-    );
+    c.fail('BAD_MAGIC', `magic ${JSON.stringify(magicText(bytes))}, not "NAV2"`, 0);
   }
   c.at = 4;
   const version = c.i32('the version');

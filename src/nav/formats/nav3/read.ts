@@ -3,9 +3,8 @@
  * refuses ({@link validateNav3}); bytes after the last edict, which both loaders ignore, come
  * back as a warning.
  */
-import { readFile } from 'node:fs/promises';
 import { ByteCursor } from '../byte-cursor.js';
-import { NavFormatError } from '../format-error.js';
+import { magicText, opensWith, readNavBytes } from '../nav-bytes.js';
 import {
   NAV3_EDICT_MODEL_VERSION,
   NAV3_LADDER_PLANE_VERSION,
@@ -28,28 +27,17 @@ export interface DecodedNav3 {
 
 /** Whether `bytes` open with the `NAV3` magic. */
 export function isNav3(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === NAV3_MAGIC;
+  return opensWith(bytes, NAV3_MAGIC);
 }
 
 export async function readNav3File(path: string): Promise<DecodedNav3> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new NavFormatError('IO', `cannot read: ${reason}`, path, 0, { cause: e });
-  }
-  return decodeNav3(bytes, path);
+  return decodeNav3(await readNavBytes(path), path);
 }
 
 export function decodeNav3(bytes: Uint8Array, file: string): DecodedNav3 {
   const c = new ByteCursor(bytes, file);
   if (!isNav3(bytes)) {
-    c.fail(
-      'BAD_MAGIC',
-      `magic ${JSON.stringify(String.fromCharCode(...bytes.subarray(0, 4)))}, not "NAV3"`,
-      0,
-    );
+    c.fail('BAD_MAGIC', `magic ${JSON.stringify(magicText(bytes))}, not "NAV3"`, 0);
   }
   // ng: "File too small" below the header and edict count.
   if (bytes.length < NAV3_MIN_FILE_BYTES) {
