@@ -20,7 +20,8 @@
  * Links, from the traversal's height change `dz` (target minus source) and flight:
  * - a drop (`dz` below -`dropMin` with free flight in more than half of the traversals) gets
  *   STAND_DROP up to the engine's 210 units, CROUCH_DROP up to 224, UNSAFE_DROP up to 256;
- *   deeper drops are removed (bots would die), and drops are one-way: the reverse link is
+ *   drops deeper than `safeDrop` (180: the deepest fall without damage) are removed — a bot
+ *   that takes a 250-unit drop loses half its health and dies of the next one —, and drops are one-way: the reverse link is
  *   removed unless it is a ladder or water link;
  * - a jump (free flight in more than half of the traversals, landing more than `jumpStep` higher
  *   than it started — more than a stair step, so the jump was needed) gets JUMP: the bot
@@ -74,6 +75,13 @@ export interface ClassifyOptions {
   readonly crouchDrop: number;
   readonly unsafeDrop: number;
   /**
+   * Deepest drop kept; deeper drops are removed. AQtion's `P_FallingDamage` charges
+   * 10 × ⌊(delta − 30) / 2⌋ health (delta = impact speed² / 10000) from an impact at 548 u/s —
+   * a fall of 188 units at gravity 800 — so a 210-unit stand drop already costs 10 and a
+   * 250-unit one 50; the default keeps the drops that cost nothing. [Units: world units]
+   */
+  readonly safeDrop: number;
+  /**
    * Walking is symmetric: a walk seen only one way between two nodes at nearly the same height
    * (within `mirrorMaxDz`) also gets the way back, with half the evidence. 0 turns it off.
    * [Units: world units]
@@ -104,6 +112,7 @@ export const classifyDefaults: ClassifyOptions = Object.freeze({
   standDrop: 210,
   crouchDrop: 224,
   unsafeDrop: 256,
+  safeDrop: 180,
   mirrorMaxDz: 18,
   confirm: true,
   maxShift: 48,
@@ -156,7 +165,8 @@ export function classifyGraph(
   // Links by how they are traversed: drops and jumps first, by their evidence.
   const kind = g.links.map((l): 'drop' | 'too-deep' | 'jump' | 'walk' => {
     const dz = nodes[l.to].origin[2] - nodes[l.from].origin[2];
-    if (-dz > o.dropMin && l.airborne > 0.5) return -dz > o.unsafeDrop ? 'too-deep' : 'drop';
+    if (-dz > o.dropMin && l.airborne > 0.5)
+      return -dz > Math.min(o.unsafeDrop, o.safeDrop) ? 'too-deep' : 'drop';
     if (l.airborne > 0.5 && dz > o.jumpStep) return 'jump';
     return 'walk';
   });
@@ -305,6 +315,10 @@ export const classifyStage = defineStage<ClassifyOptions>({
       }),
       unsafeDrop: num(
         'Deepest unsafe drop (engine: 256); deeper links are removed. [world units]',
+        { minimum: 0 },
+      ),
+      safeDrop: num(
+        'Deepest drop kept (180: no fall damage in AQtion; a 210-unit fall costs 10 health, 250 costs 50); deeper links are removed. [world units]',
         { minimum: 0 },
       ),
     }),

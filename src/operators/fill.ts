@@ -82,7 +82,7 @@ export interface FillOptions {
   readonly maxDz: number;
   /** Most demo nodes each new node links to (each way). [Limit: 0..8] */
   readonly maxDemoLinks: number;
-  /** Deepest ledge a filled link drops off (engine stand drop: 210); 0: walks only. [Units: world units] */
+  /** Deepest ledge a filled link drops off (180: the deepest fall without damage in AQtion); 0: walks only. [Units: world units] */
   readonly maxDrop: number;
   /** Highest ledge a filled link jumps onto (a standing jump rises about 45); 0: no jumps. [Units: world units] */
   readonly maxJump: number;
@@ -129,7 +129,7 @@ export const fillDefaults: FillOptions = Object.freeze({
   minGap: 48,
   maxDz: 64,
   maxDemoLinks: 3,
-  maxDrop: 210,
+  maxDrop: 180,
   maxJump: 40,
   gapJumps: true,
   ladders: false,
@@ -792,7 +792,7 @@ export const fillStage = defineStage<FillOptions>({
         'Add ladder pairs at the map\u2019s ladders the demos did not climb (kept when the simulated bot climbs them).',
       ),
       maxDrop: num(
-        'Deepest ledge a filled link drops off (engine: 210); 0 = walks only. [world units]',
+        'Deepest ledge a filled link drops off (180: no fall damage in AQtion); 0 = walks only. [world units]',
         {
           minimum: 0,
           maximum: 210,

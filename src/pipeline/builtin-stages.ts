@@ -4,6 +4,8 @@
  */
 import { classifyStage } from '../operators/classify.js';
 import { clusterStage } from '../operators/cluster.js';
+import { connectStage } from '../operators/connect.js';
+import { shortLinksStage } from '../operators/short-links.js';
 import { feedbackStage } from '../operators/feedback.js';
 import { fillStage } from '../operators/fill.js';
 import { spawnPointsStage } from '../operators/spawn-points.js';
@@ -19,6 +21,8 @@ export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new M
       fillStage,
       spawnPointsStage,
       feedbackStage,
+      shortLinksStage,
+      connectStage,
     ] as unknown as StageDefinition<never>[]
   ).map((s) => [s.meta.name, s]),
 );
@@ -36,6 +40,8 @@ export const DEFAULT_STAGES: readonly string[] = [
   'fill',
   'spawn-points',
   'feedback',
+  'short-links',
+  'connect',
 ];
 
 /** Event kinds the demo source produces (what the first demo stage can need). */

@@ -1,0 +1,332 @@
+/**
+ * connect: makes every node of the graph one a bot can leave for the rest of the map, and
+ * reach from it, where the map allows.
+ *
+ * The AQtion bot follows links only in their direction and picks goals among the nodes; from
+ * a node that does not lead into the graph's main strongly connected component no goal is
+ * reachable, and a bot whose nearest node it is stands still (on ghetto a spawn point linked
+ * to one node that linked only back to it held a bot for 234 s of a 240 s trial). Such dead
+ * ends appear when links are dropped — by the simulated bot in `fill`, by a nav test through
+ * `feedback` — after the nodes were placed. So, last in the pipeline, over the final graph:
+ *
+ * 1. escapes: for each node that does not lead into the main component, a link to the nearest
+ *    node that does (within `radius`, at most `maxTries` tried, nearest first), typed by the box
+ *    walk (a walk, drop or jump; a walk where it finds none) and kept when the simulated bot
+ *    makes it from everywhere the bot counts the node reached (`simulateLinkFromReach`, the
+ *    check of `fill`) — or, when no candidate passes that, from the node itself;
+ * 2. entries: for each node the main component does not lead to, a link into it the same way;
+ * 3. traps: nodes that still lead nowhere are removed (`dropTraps`), so that a bot standing
+ *    there takes another node as its nearest — but not spawn nodes (a bot spawned with no node
+ *    near stands still: ghetto, 235 s), nor nodes leading into an island, a strongly
+ *    connected group of at least `minIsland` nodes, where a bot still finds goals to roam to
+ *    (the engine's own nav leaves such places apart too: midtown's lowest floor).
+ *
+ * A link the nav test reported bad (the pipeline's feedback) is never proposed again. Rounds
+ * repeat while they add links (a node joined lets its neighbours join). Deterministic: nodes in
+ * number order, candidates by distance then number.
+ *
+ * Emits the graph and a `connect` summary.
+ *
+ * @example
+ * stages:
+ *   - feedback
+ *   - connect: { radius: 192, maxTries: 8 }
+ * @see fill, feedback
+ */
+import type { OperatorFunction } from 'rxjs';
+import { graphInOrder } from './internal/graph-in-order.js';
+import { defineStage, type StageContext } from '../pipeline/stage.js';
+import { bool, num, options } from '../pipeline/schema-helpers.js';
+import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import { distance, NO_LINK_EVIDENCE } from './graph-types.js';
+import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
+import type { BspWorld } from '../sources/bsp/world.js';
+import type { CollisionModel } from '../world/collision-model.js';
+import { loadCollision, loadMap } from '../map-analysis/map-source.js';
+import { traverse } from '../map-analysis/walk-link.js';
+import { simulateLink, type LinkToSimulate } from '../navtest/simulate-link.js';
+import { simulateLinkFromReach } from '../navtest/reach-starts.js';
+import { SPEED_RUN } from '../navtest/bot-driver.js';
+import type { Vec3 } from '../geometry/vec3.js';
+import {
+  adjacency,
+  largestComponent,
+  spreadMarks,
+  strongComponents,
+} from '../graph/strong-components.js';
+
+export interface ConnectOptions {
+  /** Farthest node a new link goes to. [Units: world units] [Limit: 16..512] */
+  readonly radius: number;
+  /** Most candidate links tried per node and round, nearest first. [Limit: 1..32] */
+  readonly maxTries: number;
+  /** Deepest ledge a new link drops off (180: no fall damage in AQtion); 0 = walks only. [Units: world units] [Limit: 0..210] */
+  readonly maxDrop: number;
+  /** Highest ledge a new link jumps onto; 0 = no jumps. [Units: world units] [Limit: 0..45] */
+  readonly maxJump: number;
+  /** Remove the nodes that still lead nowhere (but those leading into an island, see `minIsland`). */
+  readonly dropTraps: boolean;
+  /**
+   * Strongly connected groups apart from the main one with at least this many nodes are islands
+   * a bot can roam (a sealed yard, a pit with rooms): they and what leads into them are kept.
+   * [Limit: 2..100000]
+   */
+  readonly minIsland: number;
+  /** A proposed link this close at both ends to a reported bad link is not proposed. [Units: world units] [Limit: > 0] */
+  readonly matchRadius: number;
+}
+
+export const connectDefaults: ConnectOptions = Object.freeze({
+  radius: 192,
+  maxTries: 8,
+  maxDrop: 180,
+  maxJump: 40,
+  dropTraps: true,
+  minIsland: 16,
+  matchRadius: 48,
+});
+
+/** Rounds at most (each round after the first only retries the nodes still apart). */
+const MAX_ROUNDS = 8;
+
+/** Node types a walked link may start or end at (the ones standing on ground). */
+const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT']);
+
+const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
+
+export interface ConnectMap {
+  readonly world: BspWorld;
+  readonly collision: CollisionModel;
+}
+
+/** Where the main component stands: who leads into it (`leads`) and who it leads to (`reached`). */
+function mainReach(
+  n: number,
+  links: readonly DraftLink[],
+): { leads: Uint8Array; reached: Uint8Array; component: Int32Array; count: number } {
+  const fwd = adjacency(n, links);
+  const { component, count } = strongComponents(n, fwd);
+  const main = largestComponent(component, count);
+  const leads = new Uint8Array(n);
+  component.forEach((c, v) => {
+    if (c === main) leads[v] = 1;
+  });
+  const reached = leads.slice();
+  spreadMarks(adjacency(n, links, true), leads);
+  spreadMarks(fwd, reached);
+  return { leads, reached, component, count };
+}
+
+export function connectGraph(
+  g: DraftGraph,
+  map: ConnectMap,
+  feedback: Feedback,
+  o: ConnectOptions,
+): { graph: DraftGraph; stats: Record<string, unknown> } {
+  const nodes = g.nodes;
+  const n = nodes.length;
+  const links: DraftLink[] = [...g.links];
+  const present = new Set(links.map((l) => `${l.from}:${l.to}`));
+  const reportedBad = (a: DraftNode, b: DraftNode) =>
+    feedback.badLinks.some(
+      (bad) => distance(a.origin, bad[0]) <= o.matchRadius && distance(b.origin, bad[1]) <= o.matchRadius,
+    );
+  const tried = new Set<string>();
+  let simulated = 0;
+  /** The link a → b when the map and the simulated bot allow it. */
+  const propose = (a: number, b: number, fromCentre = false): DraftLink | null => {
+    const key = `${a}:${b}:${fromCentre}`;
+    if (present.has(`${a}:${b}`) || tried.has(key)) return null;
+    tried.add(key);
+    const na = nodes[a];
+    const nb = nodes[b];
+    if (reportedBad(na, nb)) return null;
+    // The box walk names the way (walk, drop, jump); where it finds none (a bend, a lip it
+    // approximates badly) the simulated bot may still walk it, and it alone decides below.
+    const kind = traverse(map.world, na.origin, nb.origin, o.maxDrop, o.maxJump) ?? 'walk';
+    const type = kind === 'walk' ? nb.type : LINK_TYPE[kind];
+    const link: LinkToSimulate = {
+      from: na.origin as Vec3,
+      to: nb.origin as Vec3,
+      linkType: type,
+      fromType: na.type,
+      toType: nb.type,
+    };
+    simulated++;
+    const run = fromCentre ? simulateLink(map.collision, link) : simulateLinkFromReach(map.collision, link);
+    if (!run.passed) return null;
+    // A jump must also hold at the bots' full running speed (as fill's jumps).
+    if (kind === 'jump' && !simulateLink(map.collision, link, { runUpSpeed: SPEED_RUN }).passed)
+      return null;
+    return { from: a, to: b, type, ...NO_LINK_EVIDENCE, fromMap: true };
+  };
+  /** Ground nodes within the radius of `v` that pass `ok`, nearest first (ties: lower number). */
+  const candidates = (v: number, ok: (u: number) => boolean): number[] => {
+    const p = nodes[v].origin;
+    const near: { u: number; d: number }[] = [];
+    for (let u = 0; u < n; u++) {
+      if (u === v || !ok(u) || !GROUND.has(nodes[u].type)) continue;
+      const d = distance(p, nodes[u].origin);
+      if (d <= o.radius) near.push({ u, d });
+    }
+    near.sort((x, y) => x.d - y.d || x.u - y.u);
+    return near.slice(0, o.maxTries).map((e) => e.u);
+  };
+
+  let escapes = 0;
+  let escapesFromCentre = 0;
+  let entries = 0;
+  let reach = mainReach(n, links);
+  const before = { leadNowhere: reach.leads.filter((m) => !m).length, unreached: reach.reached.filter((m) => !m).length };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    let added = 0;
+    for (let v = 0; v < n; v++) {
+      if (reach.leads[v] || !GROUND.has(nodes[v].type)) continue;
+      const near = candidates(v, (u) => reach.leads[u] === 1);
+      // From everywhere the bot counts the node reached first; failing that, from the node
+      // itself: a way out that a bot pressed into a corner of a small room may miss is still
+      // better than none (a bot spawned in an alcove of ghetto stood there 235 s).
+      for (const fromCentre of [false, true]) {
+        const u = near.find((c) => {
+          const l = propose(v, c, fromCentre);
+          if (l) links.push(l);
+          return l !== null;
+        });
+        if (u === undefined) continue;
+        present.add(`${v}:${u}`);
+        escapes++;
+        if (fromCentre) escapesFromCentre++;
+        added++;
+        reach = mainReach(n, links);
+        break;
+      }
+    }
+    for (let v = 0; v < n; v++) {
+      if (reach.reached[v] || !GROUND.has(nodes[v].type)) continue;
+      for (const u of candidates(v, (u) => reach.reached[u] === 1)) {
+        const l = propose(u, v);
+        if (!l) continue;
+        links.push(l);
+        present.add(`${u}:${v}`);
+        entries++;
+        added++;
+        reach = mainReach(n, links);
+        break;
+      }
+    }
+    if (added === 0) break;
+  }
+  const after = { leadNowhere: reach.leads.filter((m) => !m).length, unreached: reach.reached.filter((m) => !m).length };
+  let graph: DraftGraph = { nodes, links };
+  let trapsRemoved = 0;
+  if (o.dropTraps && after.leadNowhere > 0) {
+    const size = new Int32Array(reach.count);
+    reach.component.forEach((c) => size[c]++);
+    const island = new Uint8Array(n);
+    reach.component.forEach((c, v) => {
+      if (!reach.leads[v] && size[c] >= o.minIsland) island[v] = 1;
+    });
+    spreadMarks(adjacency(n, links, true), island);
+    const index = new Int32Array(n).fill(-1);
+    const kept: DraftNode[] = [];
+    // Spawn nodes stay whatever: without a node near, a bot spawned there has none to start from.
+    nodes.forEach((node, v) => {
+      if (reach.leads[v] || island[v] || node.type === 'SPAWNPOINT') index[v] = kept.push(node) - 1;
+    });
+    trapsRemoved = n - kept.length;
+    graph = {
+      nodes: kept,
+      links: links
+        .filter((l) => index[l.from] >= 0 && index[l.to] >= 0)
+        .map((l) => ({ ...l, from: index[l.from], to: index[l.to] })),
+    };
+  }
+  return {
+    graph,
+    stats: {
+      nodesLeadingNowhere: before.leadNowhere,
+      nodesUnreached: before.unreached,
+      escapeLinksAdded: escapes,
+      escapeLinksFromCentreOnly: escapesFromCentre,
+      entryLinksAdded: entries,
+      linksSimulated: simulated,
+      nodesStillLeadingNowhere: after.leadNowhere,
+      nodesStillUnreached: after.unreached,
+      trapNodesRemoved: trapsRemoved,
+    },
+  };
+}
+
+/** The operator; `load` gives the map when the graph arrives (null: no BSP, the graph passes). */
+export function connect(
+  options: Partial<ConnectOptions>,
+  load: () => Promise<ConnectMap | null>,
+  loadFeedback: () => Promise<Feedback> = async () => EMPTY_FEEDBACK,
+): OperatorFunction<GraphEvent, GraphEvent> {
+  const o: ConnectOptions = { ...connectDefaults, ...options };
+  return graphInOrder(async (e, emit) => {
+    const map = await load();
+    if (!map) {
+      emit(e);
+      emit({ kind: 'summary', stage: 'connect', data: { skipped: 'the pipeline names no BSP' } });
+      return;
+    }
+    const r = connectGraph(e.graph, map, await loadFeedback(), o);
+    emit({ kind: 'graph', graph: r.graph, votes: e.votes });
+    emit({ kind: 'summary', stage: 'connect', data: r.stats });
+  });
+}
+
+function connectMapLoader(bsp: string | null): () => Promise<ConnectMap | null> {
+  return async () => {
+    if (!bsp) return null;
+    const [map, collision] = await Promise.all([loadMap(bsp), loadCollision(bsp)]);
+    return { world: map.world, collision };
+  };
+}
+
+async function feedbackOf(ctx: StageContext): Promise<Feedback> {
+  return ctx.loadFeedback ? ctx.loadFeedback() : EMPTY_FEEDBACK;
+}
+
+/** The `connect` stage of pipeline files. */
+export const connectStage = defineStage<ConnectOptions>({
+  meta: {
+    name: 'connect',
+    description:
+      'Links every node that leads nowhere (no path into the graph\u2019s main strongly connected component) or that nothing leads to, with walks, drops and jumps the simulated bot makes, and removes the nodes that still lead nowhere: a bot never stands on a dead end.',
+    phase: 'graph',
+    needs: ['graph'],
+    adds: [],
+    removes: [],
+    schema: options({
+      radius: num('Farthest node a new link goes to. [world units]', { minimum: 16, maximum: 512 }),
+      maxTries: num('Most candidate links tried per node and round, nearest first.', {
+        minimum: 1,
+        maximum: 32,
+        integer: true,
+      }),
+      maxDrop: num('Deepest ledge a new link drops off (180: no fall damage in AQtion); 0 = walks only. [world units]', {
+        minimum: 0,
+        maximum: 210,
+      }),
+      maxJump: num('Highest ledge a new link jumps onto; 0 = no jumps. [world units]', {
+        minimum: 0,
+        maximum: 45,
+      }),
+      dropTraps: bool(
+        'Remove the nodes that still lead nowhere after linking (not those leading into an island).',
+      ),
+      minIsland: num(
+        'Strongly connected groups apart from the main one with this many nodes are islands bots roam; kept.',
+        { minimum: 2, maximum: 100000, integer: true },
+      ),
+      matchRadius: num(
+        'A proposed link this close at both ends to a reported bad link is not proposed. [world units]',
+        { exclusiveMinimum: 0 },
+      ),
+    }),
+    defaults: connectDefaults,
+  },
+  create: (opts, ctx) => connect(opts, connectMapLoader(ctx.bsp), () => feedbackOf(ctx)),
+});

@@ -1,0 +1,147 @@
+/**
+ * short-links: removes long links that a chain of short ones already covers.
+ *
+ * The AQtion bot counts a node reached up to 37 units away on each axis and then runs straight
+ * at the next node of its path. The longer that run, the more it matters where in the reach
+ * box the bot was: from its far side a straight line to a node 150 units on grazes a pillar or
+ * a door frame that the line from the node's centre clears, and the bot stands pressed into
+ * the corner (monastery: 75 s beside a pillar, heading along a 155-unit link). The engine's own
+ * generator links grid neighbours 48–68 units apart and nothing longer. So a link whose
+ * horizontal length exceeds `maxLength` goes when the graph holds another way from its source
+ * to its target over links no longer than `maxLength`, at most `maxDetour` times as long;
+ * without such a way it stays (a drop or jump that is the only way, a long demo route through
+ * a place the map fill did not cover).
+ *
+ * Deterministic: links are judged against the graph as it came, in link order, so no removal
+ * depends on another.
+ *
+ * Emits the graph and a `short-links` summary.
+ *
+ * @example
+ * stages:
+ *   - short-links: { maxLength: 96, maxDetour: 1.5 }
+ * @see connect
+ */
+import type { OperatorFunction } from 'rxjs';
+import { graphInOrder } from './internal/graph-in-order.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, options } from '../pipeline/schema-helpers.js';
+import type { DraftGraph, GraphEvent } from './graph-types.js';
+import { distance } from './graph-types.js';
+import { adjacency } from '../graph/strong-components.js';
+
+export interface ShortLinksOptions {
+  /** Longest link kept without question, horizontally. [Units: world units] [Limit: 32..1024] */
+  readonly maxLength: number;
+  /** Longest way round over short links that replaces a long link, as a multiple of its length. [Limit: 1..4] */
+  readonly maxDetour: number;
+}
+
+export const shortLinksDefaults: ShortLinksOptions = Object.freeze({
+  maxLength: 96,
+  maxDetour: 1.5,
+});
+
+const horizontal = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+/**
+ * Length of the shortest way from `from` to `to` over the short links (`short[k]`), or
+ * Infinity when it is longer than `limit`. A small Dijkstra with a sorted frontier: the
+ * searches are local (a few hundred units), so an array beats a heap here.
+ */
+function shortWay(
+  g: DraftGraph,
+  adj: { start: Int32Array; targets: Int32Array; link: Int32Array },
+  short: Uint8Array,
+  from: number,
+  to: number,
+  limit: number,
+): number {
+  const best = new Map<number, number>([[from, 0]]);
+  const frontier: { v: number; d: number }[] = [{ v: from, d: 0 }];
+  while (frontier.length > 0) {
+    let k = 0;
+    for (let i = 1; i < frontier.length; i++) if (frontier[i].d < frontier[k].d) k = i;
+    const { v, d } = frontier[k];
+    frontier[k] = frontier[frontier.length - 1];
+    frontier.pop();
+    if (d > (best.get(v) ?? Infinity)) continue;
+    if (v === to) return d;
+    for (let e = adj.start[v]; e < adj.start[v + 1]; e++) {
+      if (!short[adj.link[e]]) continue;
+      const w = adj.targets[e];
+      const dw = d + distance(g.nodes[v].origin, g.nodes[w].origin);
+      if (dw > limit || dw >= (best.get(w) ?? Infinity)) continue;
+      best.set(w, dw);
+      frontier.push({ v: w, d: dw });
+    }
+  }
+  return Infinity;
+}
+
+export function shortenLinks(
+  g: DraftGraph,
+  o: ShortLinksOptions,
+): { graph: DraftGraph; stats: Record<string, unknown> } {
+  const n = g.nodes.length;
+  const base = adjacency(n, g.links);
+  // Which link each adjacency entry is (adjacency keeps link order per source).
+  const link = new Int32Array(g.links.length);
+  const at = base.start.slice(0, n);
+  g.links.forEach((l, k) => {
+    link[at[l.from]++] = k;
+  });
+  const adj = { ...base, link };
+  const short = new Uint8Array(g.links.length);
+  g.links.forEach((l, k) => {
+    if (horizontal(g.nodes[l.from].origin, g.nodes[l.to].origin) <= o.maxLength) short[k] = 1;
+  });
+  let long = 0;
+  const drop = new Uint8Array(g.links.length);
+  g.links.forEach((l, k) => {
+    if (short[k]) return;
+    long++;
+    const length = distance(g.nodes[l.from].origin, g.nodes[l.to].origin);
+    if (shortWay(g, adj, short, l.from, l.to, length * o.maxDetour) < Infinity) drop[k] = 1;
+  });
+  const links = g.links.filter((_, k) => !drop[k]);
+  return {
+    graph: { nodes: g.nodes, links },
+    stats: { longLinks: long, longLinksRemoved: g.links.length - links.length, linksKept: links.length },
+  };
+}
+
+/** The operator (graph only; no map needed). */
+export function shortLinks(options: Partial<ShortLinksOptions>): OperatorFunction<GraphEvent, GraphEvent> {
+  const o: ShortLinksOptions = { ...shortLinksDefaults, ...options };
+  return graphInOrder(async (e, emit) => {
+    const r = shortenLinks(e.graph, o);
+    emit({ kind: 'graph', graph: r.graph, votes: e.votes });
+    emit({ kind: 'summary', stage: 'short-links', data: r.stats });
+  });
+}
+
+/** The `short-links` stage of pipeline files. */
+export const shortLinksStage = defineStage<ShortLinksOptions>({
+  meta: {
+    name: 'short-links',
+    description:
+      'Removes links longer than maxLength (horizontally) where a way over short links, at most maxDetour times as long, already leads from the source to the target: the bot runs straight from wherever it counted a node reached, and long runs graze corners.',
+    phase: 'graph',
+    needs: ['graph'],
+    adds: [],
+    removes: [],
+    schema: options({
+      maxLength: num('Longest link kept without question, horizontally. [world units]', {
+        minimum: 32,
+        maximum: 1024,
+      }),
+      maxDetour: num('Longest way round over short links that replaces a long link, as a multiple of its length.', {
+        minimum: 1,
+        maximum: 4,
+      }),
+    }),
+    defaults: shortLinksDefaults,
+  },
+  create: (opts) => shortLinks(opts),
+});

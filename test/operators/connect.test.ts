@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { connectDefaults, connectGraph } from '../../src/operators/connect.js';
+import type { DraftGraph, DraftLink, DraftNode } from '../../src/operators/graph-types.js';
+import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../src/operators/graph-types.js';
+import { EMPTY_FEEDBACK } from '../../src/sources/feedback/feedback.js';
+import { buildCollisionModel } from '../../src/world/collision-model.js';
+import { box, syntheticWorld } from '../map-analysis/synthetic-world.js';
+
+const SOLID = 1;
+// A floor with a sealed cell: walls round x ∈ [300, 500], y ∈ [-100, 100] (no door).
+const FLOOR = box([-512, -512, -32], [512, 512, 0], SOLID);
+const CELL = [
+  box([280, -120, 0], [300, 120, 128], SOLID),
+  box([500, -120, 0], [520, 120, 128], SOLID),
+  box([280, -120, 0], [520, -100, 128], SOLID),
+  box([280, 100, 0], [520, 120, 128], SOLID),
+];
+const world = syntheticWorld([FLOOR, ...CELL]);
+const map = { world, collision: buildCollisionModel(world) };
+const Z = 24.125;
+const node = (x: number, y: number, type = 'MOVE'): DraftNode => nodeWithoutVotes([x, y, Z], type, 'map');
+const link = (from: number, to: number): DraftLink => ({ from, to, type: 'MOVE', ...NO_LINK_EVIDENCE });
+
+describe('connect', () => {
+  // Main loop 0 ⇄ 1 ⇄ 2; node 3 (open floor) linked only from 2 (a dead end); node 4 (open
+  // floor) linked only to 0 (nothing leads to it); 5 ⇄ 6 inside the sealed cell.
+  const g: DraftGraph = {
+    nodes: [node(-200, 0), node(-100, 0), node(0, 0), node(100, 0), node(-300, 0), node(380, 0), node(420, 0)],
+    links: [link(0, 1), link(1, 0), link(1, 2), link(2, 1), link(2, 3), link(4, 0), link(5, 6), link(6, 5)],
+  };
+  const r = connectGraph(g, map, EMPTY_FEEDBACK, connectDefaults);
+  const has = (gr: DraftGraph, a: readonly number[], b: readonly number[]) =>
+    gr.links.some(
+      (l) =>
+        gr.nodes[l.from].origin.every((v, k) => v === a[k]) &&
+        gr.nodes[l.to].origin.every((v, k) => v === b[k]),
+    );
+
+  it('a dead end gets a way out the simulated bot walks, and a node nothing leads to a way in', () => {
+    expect(has(r.graph, [100, 0, Z], [0, 0, Z])).toBe(true);
+    expect(has(r.graph, [-200, 0, Z], [-300, 0, Z])).toBe(true);
+    expect(r.stats.escapeLinksAdded).toBe(1);
+    expect(r.stats.entryLinksAdded).toBe(1);
+  });
+
+  it('a sealed group no walk leaves is removed with its links; the rest keep their order', () => {
+    expect(r.stats.trapNodesRemoved).toBe(2);
+    expect(r.graph.nodes.map((n) => n.origin[0])).toEqual([-200, -100, 0, 100, -300]);
+    expect(r.graph.links.every((l) => l.from < 5 && l.to < 5)).toBe(true);
+  });
+
+  it('an island of at least minIsland nodes is kept (bots roam it)', () => {
+    const kept = connectGraph(g, map, EMPTY_FEEDBACK, { ...connectDefaults, minIsland: 2 });
+    expect(kept.graph.nodes).toHaveLength(7);
+    expect(kept.stats.trapNodesRemoved).toBe(0);
+  });
+
+  it('never proposes a link the nav test reported bad', () => {
+    const bad = { ...EMPTY_FEEDBACK, badLinks: [[[100, 0, Z], [0, 0, Z]]] as never };
+    const again = connectGraph(g, map, bad, connectDefaults);
+    expect(has(again.graph, [100, 0, Z], [0, 0, Z])).toBe(false);
+    // The dead end finds another way (to node 1, farther) or goes.
+    const out = again.graph.links.filter((l) => again.graph.nodes[l.from].origin[0] === 100);
+    expect(out.every((l) => again.graph.nodes[l.to].origin[0] !== 0)).toBe(true);
+  });
+
+  it('is deterministic', () => {
+    expect(connectGraph(g, map, EMPTY_FEEDBACK, connectDefaults)).toEqual(r);
+  });
+});
