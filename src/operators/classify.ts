@@ -191,6 +191,8 @@ export function classifyGraph(
     let type = nodes[l.to].type;
     if (kind[i] === 'too-deep') {
       tooDeep++;
+      // Nor is the way back up a walk (the traversal fell).
+      dropPairs.add(`${l.to}:${l.from}`);
       return;
     }
     if (kind[i] === 'drop') {

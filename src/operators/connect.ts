@@ -13,7 +13,8 @@
  *    node that does (within `radius`, at most `maxTries` tried, nearest first), typed by the box
  *    walk (a walk, drop or jump; a walk where it finds none) and kept when the simulated bot
  *    makes it from everywhere the bot counts the node reached (`simulateLinkFromReach`, the
- *    check of `fill`) — or, when no candidate passes that, from the node itself;
+ *    check of `fill`) — or, when no candidate passes that, from the node itself, and at last
+ *    even along a way the nav test reported bad (it is the only way out);
  * 2. entries: for each node the main component does not lead to, a link into it the same way;
  * 3. traps: nodes that still lead nowhere are removed (`dropTraps`), so that a bot standing
  *    there takes another node as its nearest — but not spawn nodes (a bot spawned with no node
@@ -21,7 +22,8 @@
  *    connected group of at least `minIsland` nodes, where a bot still finds goals to roam to
  *    (the engine's own nav leaves such places apart too: midtown's lowest floor).
  *
- * A link the nav test reported bad (the pipeline's feedback) is never proposed again. Rounds
+ * A link the nav test reported bad (the pipeline's feedback) is not proposed again but as a
+ * trap's last way out. Rounds
  * repeat while they add links (a node joined lets its neighbours join). Deterministic: nodes in
  * number order, candidates by distance then number.
  *
@@ -94,6 +96,10 @@ const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT']);
 
 const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
 
+/** How hard an escape is tried: the full check, from the node only, and then even a reported-bad way. */
+type EscapeTier = 'from-reach' | 'from-centre' | 'last-resort';
+const ESCAPE_TIERS: readonly EscapeTier[] = ['from-reach', 'from-centre', 'last-resort'];
+
 export interface ConnectMap {
   readonly world: BspWorld;
   readonly collision: CollisionModel;
@@ -134,13 +140,14 @@ export function connectGraph(
   const tried = new Set<string>();
   let simulated = 0;
   /** The link a → b when the map and the simulated bot allow it. */
-  const propose = (a: number, b: number, fromCentre = false): DraftLink | null => {
-    const key = `${a}:${b}:${fromCentre}`;
+  const propose = (a: number, b: number, tier: EscapeTier = 'from-reach'): DraftLink | null => {
+    const key = `${a}:${b}:${tier}`;
     if (present.has(`${a}:${b}`) || tried.has(key)) return null;
     tried.add(key);
     const na = nodes[a];
     const nb = nodes[b];
-    if (reportedBad(na, nb)) return null;
+    if (tier !== 'last-resort' && reportedBad(na, nb)) return null;
+    const fromCentre = tier !== 'from-reach';
     // The box walk names the way (walk, drop, jump); where it finds none (a bend, a lip it
     // approximates badly) the simulated bot may still walk it, and it alone decides below.
     const kind = traverse(map.world, na.origin, nb.origin, o.maxDrop, o.maxJump) ?? 'walk';
@@ -184,18 +191,19 @@ export function connectGraph(
       if (reach.leads[v] || !GROUND.has(nodes[v].type)) continue;
       const near = candidates(v, (u) => reach.leads[u] === 1);
       // From everywhere the bot counts the node reached first; failing that, from the node
-      // itself: a way out that a bot pressed into a corner of a small room may miss is still
-      // better than none (a bot spawned in an alcove of ghetto stood there 235 s).
-      for (const fromCentre of [false, true]) {
+      // itself; failing that, even a way the nav test once reported bad: a way out that a bot
+      // pressed into a corner of a small room may miss is still better than none (a bot
+      // spawned in an alcove of ghetto stood there 235 s when its only way out was pruned).
+      for (const tier of ESCAPE_TIERS) {
         const u = near.find((c) => {
-          const l = propose(v, c, fromCentre);
+          const l = propose(v, c, tier);
           if (l) links.push(l);
           return l !== null;
         });
         if (u === undefined) continue;
         present.add(`${v}:${u}`);
         escapes++;
-        if (fromCentre) escapesFromCentre++;
+        if (tier !== 'from-reach') escapesFromCentre++;
         added++;
         reach = mainReach(n, links);
         break;

@@ -60,7 +60,7 @@ describe('classify links', () => {
           link(3, 4), // 60 down on the ground (no flight): a walk
         ],
       },
-      classifyDefaults,
+      { ...classifyDefaults, safeDrop: 256 },
     );
     expect(graph.links.map((l) => [l.from, l.to, l.type])).toEqual([
       [0, 1, 'STAND_DROP'],
@@ -69,6 +69,24 @@ describe('classify links', () => {
       [3, 4, 'MOVE'],
     ]);
     expect(stats).toMatchObject({ dropsTooDeep: 1, reverseOfDropRemoved: 1 });
+  });
+
+  it('removes drops deeper than safeDrop (180 by default: the first fall that costs health) and the way back up', () => {
+    const nodes = [node({ origin: [0, 0, 300] }), node({ origin: [50, 0, 100] }), node({ origin: [0, 50, 140] })];
+    const { graph, stats } = classifyGraph(
+      {
+        nodes,
+        links: [
+          link(0, 1, { airborne: 1 }), // 200 down: costs 10 health in AQtion
+          link(1, 0), // the way back up: no walk
+          link(0, 2, { airborne: 1 }), // 160 down: free
+        ],
+      },
+      classifyDefaults,
+    );
+    expect(classifyDefaults.safeDrop).toBe(180);
+    expect(graph.links.map((l) => [l.from, l.to, l.type])).toEqual([[0, 2, 'STAND_DROP']]);
+    expect(stats).toMatchObject({ dropsTooDeep: 1 });
   });
 
   it('makes airborne rising traversals JUMP links, and nodes reached mostly by jumps JUMP nodes', () => {
@@ -139,7 +157,7 @@ describe('classify links', () => {
 
   it('keeps the reverse of a drop when it is a ladder climb', () => {
     const nodes = [
-      node({ origin: [0, 0, 300], ladder: 1, vz: 200, dxy: 5 }),
+      node({ origin: [0, 0, 250], ladder: 1, vz: 200, dxy: 5 }),
       node({ origin: [0, 0, 100], ladder: 1, vz: 200, dxy: 5 }),
     ];
     const { graph } = classifyGraph(

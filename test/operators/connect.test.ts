@@ -55,13 +55,16 @@ describe('connect', () => {
     expect(kept.stats.trapNodesRemoved).toBe(0);
   });
 
-  it('never proposes a link the nav test reported bad', () => {
+  it('proposes a link the nav test reported bad only as a dead end\u2019s last way out', () => {
     const bad = { ...EMPTY_FEEDBACK, badLinks: [[[100, 0, Z], [0, 0, Z]]] as never };
-    const again = connectGraph(g, map, bad, connectDefaults);
-    expect(has(again.graph, [100, 0, Z], [0, 0, Z])).toBe(false);
-    // The dead end finds another way (to node 1, farther) or goes.
-    const out = again.graph.links.filter((l) => again.graph.nodes[l.from].origin[0] === 100);
-    expect(out.every((l) => again.graph.nodes[l.to].origin[0] !== 0)).toBe(true);
+    // With another way within reach (node 1, 200 units off), the reported link stays out.
+    const wider = connectGraph(g, map, bad, { ...connectDefaults, radius: 256 });
+    expect(has(wider.graph, [100, 0, Z], [0, 0, Z])).toBe(false);
+    expect(has(wider.graph, [100, 0, Z], [-100, 0, Z])).toBe(true);
+    // With none, it comes back: a dead end is worse than a way that fails from some starts.
+    const only = connectGraph(g, map, bad, connectDefaults);
+    expect(has(only.graph, [100, 0, Z], [0, 0, Z])).toBe(true);
+    expect(only.stats.escapeLinksFromCentreOnly).toBe(1);
   });
 
   it('is deterministic', () => {
