@@ -383,8 +383,9 @@ describe('fill', () => {
   });
 
   it('runs every filled link with the engine movement: a link the bot fails is not kept', () => {
-    // A 200-unit shelf over the floor: the boxes call the drop safe (<= 210); the simulated bot
-    // with AQtion's fall damage has the last word, link by link.
+    // A 200-unit shelf over the floor: the boxes call the drop safe (<= 210 allowed here; the
+    // default 180 would make none); the simulated bot with AQtion's fall damage has the last
+    // word, link by link.
     const sky = box([-512, -512, 600], [512, 512, 632], SOLID);
     const shelf = syntheticWorld([FLOOR, sky, box([-512, -512, 0], [-24, 512, 200], SOLID)]);
     const top: DraftGraph = {
@@ -393,16 +394,9 @@ describe('fill', () => {
     };
     const f = sampleFloor(shelf, 64);
     const model = buildCollisionModel(shelf);
-    const boxesOnly = fillGraph(
-      top,
-      { world: shelf, collision: null, floor: f, cached: false },
-      fillDefaults,
-    );
-    const simulated = fillGraph(
-      top,
-      { world: shelf, collision: model, floor: f, cached: false },
-      fillDefaults,
-    );
+    const deep = { ...fillDefaults, maxDrop: 210 };
+    const boxesOnly = fillGraph(top, { world: shelf, collision: null, floor: f, cached: false }, deep);
+    const simulated = fillGraph(top, { world: shelf, collision: model, floor: f, cached: false }, deep);
     const key = (g: DraftGraph, l: DraftLink) =>
       `${g.nodes[l.from].origin.join(',')}>${g.nodes[l.to].origin.join(',')}`;
     const kept = new Set(simulated.graph.links.map((l) => key(simulated.graph, l)));

@@ -55,6 +55,9 @@ describeFixtures('iterate with the builtin tester', () => {
       .replaceAll('../../shared/fixtures', FIXTURES)
       .replaceAll('../out/', `${dir}/out/`)
       .replace(/^cache: .*$/m, `cache: ${dir}/cache`)
+      // The planted gaps and ledges are long links that short-links would drop where a way
+      // round exists; this test is about what the nav test prunes, so it keeps them all.
+      .replace(/^ {2}- short-links$/m, '  - short-links: { maxLength: 1024 }')
       .replace(
         /^ {2}- feedback$/m,
         `  - plant/links:\n      links:\n${planted

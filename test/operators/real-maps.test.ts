@@ -57,7 +57,7 @@ describeFixtures('navs from the real fixture demos', () => {
     // The five corpus maps' example pipelines (they all read the fixture demos); the pipelines of
     // the further maps are built and checked by test/acceptance/map-checks.test.ts.
     for (const map of CORPUS_MAPS) built.set(map, await build(map));
-  }, 180_000);
+  }, 400_000);
 
   it('runs the corpus maps\u2019 example pipelines', () => {
     const present = readdirSync(join(REPO_ROOT, 'pipelines')).map((f) => f.replace(/\.yaml$/, ''));
