@@ -10,7 +10,9 @@
  * below the box meets the ledge). Where no box passes, a ledge up to `jumpHeight` higher is a jump
  * edge (one-way). Where the floor ends within a margin of the centre (a ledge), the sample is left out
  * (`ledgeMargin`) and a drop is looked for a few cells further; a drop is kept only where the
- * landing floor goes on for as far as a player running off the edge flies (`dropRunSpeed`). Samples in lava or slime are left out. A column can hold
+ * opening is wide enough for a player running off the edge (`dropRunSpeed`) to fall into it
+ * rather than step across to its far rim, and the landing floor goes on for as far as such a
+ * player flies. Samples in lava or slime are left out. A column can hold
  * several floors (a bridge over a corridor); samples of one column within 1 unit are one.
  *
  * Like Recast's heightfield spans, but found with the engine's own box traces, and only what
@@ -239,6 +241,27 @@ export function sampleFloor(
     return true;
   };
 
+  /**
+   * A player running off the edge toward `d` at `dropRunSpeed` falls into the opening at
+   * (i, j) (its floor's origin height z): before it has fallen a step, no floor within a step
+   * of z carries it on (the far rim of a shaft no wider than the player, which a running
+   * player steps across), or a wall stops it. [Units: world units]
+   */
+  const fallsIn = (i: number, j: number, d: number, z: number, maxs: number[]) => {
+    const reach = c.dropRunSpeed * Math.sqrt((2 * c.stepHeight) / 800);
+    const cells = Math.ceil(reach / cs);
+    for (let k = 1; k <= cells; k++) {
+      const px = (i + DIR_DI[d] * (k - 1)) * cs + off;
+      const py = (j + DIR_DJ[d] * (k - 1)) * cs + off;
+      const qx = px + DIR_DI[d] * cs;
+      const qy = py + DIR_DJ[d] * cs;
+      if (!across(px, py, qx, qy, z + c.stepHeight, maxs)) return true;
+      const f = down(qx, qy, z + c.stepHeight, 2 * c.stepHeight + 1, maxs);
+      if (f === LEDGE || (Number.isFinite(f) && f >= z - c.stepHeight)) return false;
+    }
+    return true;
+  };
+
   const queue: number[] = [];
   /** Ledge answers by column and floor height (quarter units). */
   const ledgeKnown = new Map<number, boolean>();
@@ -311,7 +334,11 @@ export function sampleFloor(
         if (Number.isFinite(g) && g >= z - c.stepHeight) g = Number.NaN; // level again: a gap
       }
       if (!Number.isFinite(g)) continue;
-      if (g < z - c.stepHeight && !safeLanding(ti, tj, d, g, z - g, maxs)) continue;
+      if (
+        g < z - c.stepHeight &&
+        (!fallsIn(ti, tj, d, z, maxs) || !safeLanding(ti, tj, d, g, z - g, maxs))
+      )
+        continue;
       const t = sampleAt(ti, tj, g);
       if (t < 0) continue;
       edge[s * 4 + d] = t;

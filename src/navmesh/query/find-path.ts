@@ -118,7 +118,8 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   /** Corridor index of each point (the area it is entered into). */
   const at: number[] = [];
   const ladderSegment: boolean[] = [];
-  const jumpSegment: boolean[] = [];
+  /** The move of a segment that is a jump or a drop (the string is split there). */
+  const crossing: (PathMove | undefined)[] = [];
   const emit = (p: number[], k: number, ladder: boolean) => {
     const last = points[points.length - 1];
     if (
@@ -184,22 +185,27 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   let p0 = start;
   for (let k = 1; k < areas.length; k++) {
     const c = via[k];
-    if (m.connKind[c] === CROSS_JUMP) {
-      // Jumps split the string: run at the ledge from half a cell back, land half a cell in.
+    const kind = m.connKind[c];
+    if (kind === CROSS_JUMP || kind === CROSS_DROP) {
+      // Jumps and drops split the string: the player leaves from the last cell centres of the
+      // area it leaves, at the portal's middle, and lands where the build saw it land,
+      // `connLanding` cells further on (a drop over a ledge band lands beyond the band, and
+      // the floor below the band may be a room under the ledge: no line to pull through).
       const d = connectionDirection(m, areas[k - 1], c);
       portalPoints(m, c, d, 0, portal);
       const px = (portal[0] + portal[2]) / 2;
       const py = (portal[1] + portal[3]) / 2;
-      const half = m.cellSize / 2;
-      const tx = px - DIR_DI[d] * half;
-      const ty = py - DIR_DJ[d] * half;
-      const lx = px + DIR_DI[d] * half;
-      const ly = py + DIR_DJ[d] * half;
+      const back = m.cellSize / 2;
+      const on = m.cellSize * (m.connLanding[c] - 0.5);
+      const tx = px - DIR_DI[d] * back;
+      const ty = py - DIR_DJ[d] * back;
+      const lx = px + DIR_DI[d] * on;
+      const ly = py + DIR_DJ[d] * on;
       const takeoff = [tx, ty, areaHeightAt(m, areas[k - 1], tx, ty)];
       const landing = [lx, ly, areaHeightAt(m, areas[k], lx, ly)];
       pull(k0, k - 1, p0, takeoff);
       emit(landing, k, false);
-      jumpSegment[points.length - 2] = true;
+      crossing[points.length - 2] = kind === CROSS_JUMP ? 'jump' : 'drop';
       p0 = landing;
       k0 = k;
       continue;
@@ -235,11 +241,9 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       moves.push('ladder');
       continue;
     }
-    let move: PathMove = jumpSegment[s] ? 'jump' : 'walk';
-    for (let k = Math.max(0, at[s]); k <= at[s + 1] && move !== 'jump'; k++) {
-      if (k > at[s] && k > 0 && m.connKind[via[k]] === CROSS_DROP) move = 'drop';
-      if (move === 'walk' && m.areaFlags[areas[k]] & AREA_CROUCH) move = 'crouch';
-    }
+    let move: PathMove = crossing[s] ?? 'walk';
+    for (let k = Math.max(0, at[s]); k <= at[s + 1] && move === 'walk'; k++)
+      if (m.areaFlags[areas[k]] & AREA_CROUCH) move = 'crouch';
     moves.push(move);
   }
   dropCollinear(points, moves);
