@@ -12,6 +12,7 @@
  */
 import {
   AREA_CROUCH,
+  AREA_WATER,
   CROSS_DROP,
   CROSS_JUMP,
   CROSS_LADDER,
@@ -55,7 +56,7 @@ export interface NavQuery {
 }
 
 /** How a segment of a path is crossed. */
-export type PathMove = 'walk' | 'crouch' | 'drop' | 'jump' | 'ladder';
+export type PathMove = 'walk' | 'crouch' | 'swim' | 'drop' | 'jump' | 'ladder';
 
 export type PathResult =
   | {
@@ -241,9 +242,14 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       moves.push('ladder');
       continue;
     }
-    let move: PathMove = crossing[s] ?? 'walk';
-    for (let k = Math.max(0, at[s]); k <= at[s + 1] && move === 'walk'; k++)
-      if (m.areaFlags[areas[k]] & AREA_CROUCH) move = 'crouch';
+    // Crouched where only that fits (also under water: a flooded duct); else through water
+    // the player swims (in deep water a walking player floats at its height and never
+    // reaches a target on the bottom).
+    let flags = 0;
+    for (let k = Math.max(0, at[s]); k <= at[s + 1]; k++) flags |= m.areaFlags[areas[k]];
+    const move: PathMove =
+      crossing[s] ??
+      (flags & AREA_CROUCH ? 'crouch' : flags & AREA_WATER ? 'swim' : 'walk');
     moves.push(move);
   }
   dropCollinear(points, moves);
