@@ -8,7 +8,8 @@
  *    (z ≥ 0.7) is the neighbour's floor sample.
  * A neighbour no more than a step below is a walk edge; lower, a drop edge (one-way: from
  * below the box meets the ledge). Where no box passes, a ledge up to `jumpHeight` higher is a jump
- * edge (one-way). Where the floor ends within a margin of the centre (a ledge), the sample is left out
+ * edge (one-way), kept where the ledge's floor goes on for as far as a running player flies
+ * over it. Where the floor ends within a margin of the centre (a ledge), the sample is left out
  * (`ledgeMargin`) and a drop is looked for a few cells further; a drop is kept only where the
  * opening is wide enough for a player running off the edge (`dropRunSpeed`) to fall into it
  * rather than step across to its far rim, and the landing floor goes on for as far as such a
@@ -68,6 +69,18 @@ const LEDGE = Number.NEGATIVE_INFINITY;
 const POINT = [0, 0, 0];
 /** Cells looked across a ledge band for the floor a drop lands on. */
 const MAX_LEDGE_CELLS = 3;
+/**
+ * Upward speed of a bot's jump: pmove's 270 on top of the 50 the bot code adds before it.
+ * [Units: u/s]
+ */
+const JUMP_SPEED = 320;
+/**
+ * Horizontal speed a jumping bot flies at: it takes off running and its air push in the jump
+ * (`BOTLIB_BotInputToUserCommand`) brings it to its run speed. [Units: u/s]
+ */
+const JUMP_RUN_SPEED = 400;
+/** Least floor normal z a jump lands on. */
+const JUMP_LANDING_NORMAL_Z = 0.9;
 
 export function sampleFloor(
   tracer: FloorTracer,
@@ -262,6 +275,38 @@ export function sampleFloor(
     return true;
   };
 
+  /**
+   * The landing after a jump from (x, y) at height z onto the ledge at (i, j), floor at height
+   * g: a jumping bot flies on over the ledge (at up to its run speed), so its floor must go on
+   * (within a step) for as far as it flies, or a wall higher than its flight stop it; ground
+   * it would land on higher than a step (a rock on the ledge) or none at all is no landing.
+   * [Units: world units]
+   */
+  const safeJumpLanding = (i: number, j: number, d: number, z: number, g: number) => {
+    // A slope turns the hops of a bot still pressing jump sideways, off the ledge.
+    a[0] = b[0] = i * cs + off;
+    a[1] = b[1] = j * cs + off;
+    a[2] = g + 1;
+    b[2] = g - 1;
+    tracer.trace(a, STAND_MINS, STAND_MAXS, b, tr);
+    if (tr.fraction === 1 || tr.normal[2] < JUMP_LANDING_NORMAL_Z) return false;
+    const h = g - z;
+    const air = (JUMP_SPEED + Math.sqrt(Math.max(0, JUMP_SPEED * JUMP_SPEED - 1600 * h))) / 800;
+    const apex = (JUMP_SPEED * JUMP_SPEED) / 1600 - h;
+    const cells = Math.ceil((JUMP_RUN_SPEED * air - cs) / cs);
+    for (let k = 1; k <= cells; k++) {
+      const px = (i + DIR_DI[d] * (k - 1)) * cs + off;
+      const py = (j + DIR_DJ[d] * (k - 1)) * cs + off;
+      const qx = px + DIR_DI[d] * cs;
+      const qy = py + DIR_DJ[d] * cs;
+      if (!across(px, py, qx, qy, g + c.stepHeight, STAND_MAXS))
+        return !across(px, py, qx, qy, g + Math.max(apex, c.stepHeight), STAND_MAXS);
+      const f = down(qx, qy, g + c.stepHeight, 2 * c.stepHeight + 1, STAND_MAXS);
+      if (!Number.isFinite(f) || f < g - c.stepHeight) return false;
+    }
+    return true;
+  };
+
   const queue: number[] = [];
   /** Ledge answers by column and floor height (quarter units). */
   const ledgeKnown = new Map<number, boolean>();
@@ -314,6 +359,7 @@ export function sampleFloor(
           continue;
         const up = down(nx, ny, z + c.jumpHeight, c.jumpHeight - c.stepHeight, STAND_MAXS);
         if (!Number.isFinite(up) || up <= z + c.stepHeight) continue;
+        if (!safeJumpLanding(ni, nj, d, z, up)) continue;
         const t = sampleAt(ni, nj, up);
         if (t < 0) continue;
         edge[s * 4 + d] = t;
