@@ -222,9 +222,11 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     const exit = Array.from(m.ladderExit.subarray(L * 3, L * 3 + 3));
     const up = m.ladderAreas[L * 2] === areas[k - 1];
     if (up) {
+      // Stepping off at the top is still on the ladder (the climber holds it until it is over
+      // the edge): both segments are the climb.
       pull(k0, k - 1, p0, foot);
       emit(top, k - 1, true);
-      emit(exit, k, false);
+      emit(exit, k, true);
       p0 = exit;
     } else {
       pull(k0, k - 1, p0, exit);
