@@ -250,8 +250,7 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     let flags = 0;
     for (let k = Math.max(0, at[s]); k <= at[s + 1]; k++) flags |= m.areaFlags[areas[k]];
     const move: PathMove =
-      crossing[s] ??
-      (flags & AREA_CROUCH ? 'crouch' : flags & AREA_WATER ? 'swim' : 'walk');
+      crossing[s] ?? (flags & AREA_CROUCH ? 'crouch' : flags & AREA_WATER ? 'swim' : 'walk');
     moves.push(move);
   }
   dropCollinear(points, moves);
