@@ -215,8 +215,18 @@ export function sampleFloor(
     const known = ledgeKnown.get(col + Math.round(g * 4));
     if (known !== undefined) return known ? LEDGE : g;
     const w = c.ledgeMargin / (nz * nz);
-    let ledge = false;
-    if (w > 0) {
+    // Held by its rim: the box rests on a ramp's or a step's edge while the floor under its
+    // centre lies more than a step below that plane (a running player is carried over or off).
+    const nx = Math.abs(tr.normal[0]);
+    const ny = Math.abs(tr.normal[1]);
+    const rampDrop = (16 * (nx + ny)) / nz;
+    a[0] = b[0] = x;
+    a[1] = b[1] = y;
+    a[2] = g - 24 + 1;
+    b[2] = g - 24 - rampDrop - c.stepHeight - 0.5;
+    tracer.trace(a, POINT, POINT, b, tr);
+    let ledge = !tr.startsolid && tr.fraction === 1;
+    if (w > 0 && !ledge) {
       const slope = w * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz);
       for (let k = 0; k < 4; k++) {
         a[0] = b[0] = x + DIR_DI[k] * w;
