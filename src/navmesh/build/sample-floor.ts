@@ -217,9 +217,9 @@ export function sampleFloor(
     const w = c.ledgeMargin / (nz * nz);
     // Held by its rim: the box rests on a ramp's or a step's edge while the floor under its
     // centre lies more than a step below that plane (a running player is carried over or off).
-    const nx = Math.abs(tr.normal[0]);
-    const ny = Math.abs(tr.normal[1]);
-    const rampDrop = (16 * (nx + ny)) / nz;
+    const nx = tr.normal[0];
+    const ny = tr.normal[1];
+    const rampDrop = (16 * (Math.abs(nx) + Math.abs(ny))) / nz;
     a[0] = b[0] = x;
     a[1] = b[1] = y;
     a[2] = g - 24 + 1;
@@ -227,8 +227,9 @@ export function sampleFloor(
     tracer.trace(a, POINT, POINT, b, tr);
     let ledge = !tr.startsolid && tr.fraction === 1;
     if (w > 0 && !ledge) {
-      const slope = w * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz);
       for (let k = 0; k < 4; k++) {
+        // Downhill the floor may fall away with the slope; across and uphill no further.
+        const slope = Math.max(0, (w * (nx * DIR_DI[k] + ny * DIR_DJ[k])) / nz);
         a[0] = b[0] = x + DIR_DI[k] * w;
         a[1] = b[1] = y + DIR_DJ[k] * w;
         a[2] = g - 24 + c.stepHeight;

@@ -206,7 +206,9 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       const landing = [lx, ly, areaHeightAt(m, areas[k], lx, ly)];
       pull(k0, k - 1, p0, takeoff);
       emit(landing, k, false);
-      crossing[points.length - 2] = kind === CROSS_JUMP ? 'jump' : 'drop';
+      // Out of (or into) a place only a crouched player fits, the drop is made crouched.
+      const low = (m.areaFlags[areas[k - 1]] | m.areaFlags[areas[k]]) & AREA_CROUCH;
+      crossing[points.length - 2] = kind === CROSS_JUMP ? 'jump' : low ? 'crouch' : 'drop';
       p0 = landing;
       k0 = k;
       continue;
