@@ -258,7 +258,14 @@ export function sampleFloor(
       const py = (j + DIR_DJ[d] * (k - 1)) * cs + off;
       const qx = px + DIR_DI[d] * cs;
       const qy = py + DIR_DJ[d] * cs;
-      if (!across(px, py, qx, qy, g + c.stepHeight, maxs)) return true;
+      if (!across(px, py, qx, qy, g + c.stepHeight, maxs)) {
+        // A wall stops the player only if it is not still falling past it higher up: a shelf
+        // below its flight is landed on. Its height there (fallen since the landing cell at
+        // the least, so no lower than this).
+        const t = (k * cs) / Math.max(1, c.dropRunSpeed);
+        const above = Math.max(c.stepHeight, h - 400 * t * t);
+        return !across(px, py, qx, qy, g + above, maxs);
+      }
       const f = down(qx, qy, g + c.stepHeight, 2 * c.stepHeight + 1, maxs);
       if (Number.isNaN(f) || f < g - c.stepHeight) return false;
     }
