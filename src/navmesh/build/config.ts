@@ -66,7 +66,7 @@ export const navMeshBuildDefaults: NavMeshBuildConfig = Object.freeze({
   gridOffset: 5,
   stepHeight: 18,
   maxDrop: 180,
-  minFloorNormalZ: 0.8,
+  minFloorNormalZ: 0.85,
   jumpRise: 45,
   jumpHeight: 40,
   ledgeMargin: 32,
