@@ -14,13 +14,22 @@
  * opening is wide enough for a player running off the edge (`dropRunSpeed`) to fall into it
  * rather than step across to its far rim, and the landing floor goes on for as far as such a
  * player flies. Samples in lava or slime are left out. A column can hold
- * several floors (a bridge over a corridor); samples of one column within 1 unit are one.
+ * several floors (a bridge over a corridor); samples of one column within 1 unit are one. In
+ * flowing water (a current) edges go only with the flow.
  *
  * Like Recast's heightfield spans, but found with the engine's own box traces, and only what
  * is reachable from the seeds (no roofs or void). Breadth first from the seeds in their order:
  * deterministic.
  */
-import { CONTENTS_LAVA, CONTENTS_SLIME, MASK_WATER } from '../../world/contents.js';
+import {
+  CONTENTS_CURRENT_0,
+  CONTENTS_CURRENT_180,
+  CONTENTS_CURRENT_270,
+  CONTENTS_CURRENT_90,
+  CONTENTS_LAVA,
+  CONTENTS_SLIME,
+  MASK_WATER,
+} from '../../world/contents.js';
 import { newTraceResult } from '../../world/trace.js';
 import type { NavMeshBuildConfig } from './config.js';
 import type { FloorTracer } from './floor-tracer.js';
@@ -67,6 +76,19 @@ const SHORT_SWEEP = 40;
 /** `down`'s answer for ground only the box's rim rests on. */
 const LEDGE = Number.NEGATIVE_INFINITY;
 const POINT = [0, 0, 0];
+
+/**
+ * Whether water flowing at the point (its contents) lets a player move toward `d`: pmove adds
+ * the current's 400 u/s (200 wading) to the wish, as fast as a bot runs, so in a current a
+ * player goes only with it. Still water and dry floor let it go anywhere.
+ */
+function flowAllows(contents: number, d: number): boolean {
+  if (!(contents & MASK_WATER)) return true;
+  const cx = (contents & CONTENTS_CURRENT_0 ? 1 : 0) - (contents & CONTENTS_CURRENT_180 ? 1 : 0);
+  const cy = (contents & CONTENTS_CURRENT_90 ? 1 : 0) - (contents & CONTENTS_CURRENT_270 ? 1 : 0);
+  if (cx === 0 && cy === 0) return true;
+  return cx * DIR_DI[d] + cy * DIR_DJ[d] > 0;
+}
 /** Cells looked across a ledge band for the floor a drop lands on. */
 const MAX_LEDGE_CELLS = 3;
 /**
@@ -357,7 +379,12 @@ export function sampleFloor(
     const x = si[s] * cs + off;
     const y = sj[s] * cs + off;
     const z = sz[s];
+    a[0] = x;
+    a[1] = y;
+    a[2] = z - 23;
+    const feet = sf[s] & SAMPLE_WATER ? tracer.pointContents(a) : 0;
     for (let d = 0; d < DIRECTIONS; d++) {
+      if (!flowAllows(feet, d)) continue;
       const ni = si[s] + DIR_DI[d];
       const nj = sj[s] + DIR_DJ[d];
       const nx = ni * cs + off;
@@ -398,6 +425,10 @@ export function sampleFloor(
         if (Number.isFinite(g) && g >= z - c.stepHeight) g = Number.NaN; // level again: a gap
       }
       if (!Number.isFinite(g)) continue;
+      a[0] = ti * cs + off;
+      a[1] = tj * cs + off;
+      a[2] = g - 23;
+      if (!flowAllows(tracer.pointContents(a), d)) continue;
       if (
         g < z - c.stepHeight &&
         (!fallsIn(ti, tj, d, z, maxs) || !safeLanding(ti, tj, d, g, z - g, maxs))
