@@ -282,11 +282,18 @@ function sideCentre(m: NavMesh, a: number, d: number, entering: boolean): number
 
 /** How far off the line through its neighbours a corner may be and still go. [Units: world units] */
 const COLLINEAR = 0.5;
+/**
+ * A corner closer than this to the next one goes (at most the two portal margins: the line
+ * stays within the free hull's slack). [Units: world units]
+ */
+const NEAR = 4;
 
 /**
  * Removes corners that lie on the straight line between their neighbours (seen from above) where
  * both segments are crossed the same way: a corridor narrower than the portal margins collapses
- * its portals to points, and the funnel makes each one a corner.
+ * its portals to points, and the funnel makes each one a corner. Also a corner a few units before
+ * the next: a segment that short is overshot by a bot starting at rest (it covers 30 units in
+ * its first think), downhill off a slope.
  */
 function dropCollinear(points: number[][], moves: PathMove[]): void {
   for (let k = 1; k + 1 < points.length;) {
@@ -298,13 +305,13 @@ function dropCollinear(points: number[][], moves: PathMove[]): void {
     const len = Math.hypot(dx, dy);
     const t = len > 0 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (len * len) : -1;
     const off = len > 0 ? Math.abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / len : Infinity;
+    const near = Math.hypot(b[0] - p[0], b[1] - p[1]) < NEAR;
     if (
       moves[k - 1] === moves[k] &&
       moves[k] !== 'ladder' &&
       moves[k] !== 'jump' &&
-      t > 0 &&
-      t < 1 &&
-      off <= COLLINEAR
+      moves[k] !== 'drop' &&
+      (near || (t > 0 && t < 1 && off <= COLLINEAR))
     ) {
       points.splice(k, 1);
       moves.splice(k, 1);
