@@ -73,6 +73,13 @@ export interface NavMesh {
   /** `CROSS_*` of each connection. */
   readonly connKind: Uint8Array;
   /**
+   * How many cells beyond the leaving area's last cell centres the crossing lands: 1 for the
+   * next cell (walks, jumps); a drop over a ledge band (floor too near its edge to stand on, see
+   * `ledgeMargin`) lands further out, and the cells it flies over may be another area's floor
+   * seen from below (a room under the ledge). 0 for ladders.
+   */
+  readonly connLanding: Uint8Array;
+  /**
    * The portal: for walk and drop connections the crossing boundary's coordinate (x for east
    * and west, y for north and south) and the free span along it (lo, hi); for ladder
    * connections the point where the climb starts (x, y) and the ladder index. [Form: (a, lo, hi)

@@ -11,6 +11,8 @@ import type { PathMove } from './query/find-path.js';
 const LINKS: Record<PathMove, { linkType: string; fromType: string; toType: string }> = {
   walk: { linkType: 'MOVE', fromType: 'MOVE', toType: 'MOVE' },
   crouch: { linkType: 'CROUCH', fromType: 'MOVE', toType: 'MOVE' },
+  // A WATER link: the bot swims at the target in three dimensions (it starts on the floor).
+  swim: { linkType: 'WATER', fromType: 'MOVE', toType: 'MOVE' },
   drop: { linkType: 'STAND_DROP', fromType: 'MOVE', toType: 'MOVE' },
   jump: { linkType: 'JUMP', fromType: 'MOVE', toType: 'MOVE' },
   ladder: { linkType: 'LADDER', fromType: 'LADDER', toType: 'LADDER' },

@@ -113,18 +113,30 @@ describeFixtures('navmesh on wizs', () => {
 /**
  * Random start/goal pairs; every segment of every path is walked by the simulated player.
  * The mesh is built in the simulator's world (the world's brushes: the simulator has no
- * func_walls), so a failure is the mesh's.
+ * func_walls), so a failure is the mesh's. museum has drops over ledge bands into rooms under
+ * the ledge and a player-wide ladder shaft; midtown such a drop and a crate a jump once led
+ * onto; colt's paths climb ladders (`ladders: 'up'`). The wide sweep over all fourteen fixture
+ * maps is `npm run bench:navmesh-walk`.
  */
-for (const map of ['wizs', 'city', 'beer']) {
+const WALKED: { map: string; ladders?: 'up' }[] = [
+  { map: 'wizs' },
+  { map: 'city' },
+  { map: 'beer' },
+  { map: 'museum' },
+  { map: 'midtown' },
+  { map: 'colt', ladders: 'up' },
+];
+for (const { map, ladders } of WALKED) {
   describeFixtures(`paths on ${map} are walked by the simulated player`, () => {
     const bsp = fixture('maps', `${map}.bsp`);
-    it('walks every segment of paths between random areas', async () => {
+    it(`walks every segment of paths between random areas (ladders ${ladders ?? 'none'})`, async () => {
       const { mesh } = await buildNavMeshForMap(bsp, { staticWalls: false });
       const model = await loadCollision(bsp);
-      const q = createNavQuery(mesh);
+      const q = createNavQuery(mesh, ladders ? { ladders } : {});
       const rnd = lcg(map.length * 7919);
       let found = 0;
       let segments = 0;
+      const moves = new Set<string>();
       const failures: string[] = [];
       for (let k = 0; k < 24; k++) {
         const r = findPath(q, randomPoint(mesh, rnd), randomPoint(mesh, rnd));
@@ -134,6 +146,7 @@ for (const map of ['wizs', 'city', 'beer']) {
         }
         found++;
         segments += r.points.length - 1;
+        for (const m of r.moves) moves.add(m);
         expect(r.length).toBeGreaterThan(0);
         for (const f of walkPath(model, r.points, r.moves))
           failures.push(
@@ -143,6 +156,7 @@ for (const map of ['wizs', 'city', 'beer']) {
       expect(failures).toEqual([]);
       expect(found).toBeGreaterThanOrEqual(8);
       expect(segments).toBeGreaterThan(found);
+      if (ladders) expect(moves.has('ladder')).toBe(true);
     }, 120_000);
   });
 }

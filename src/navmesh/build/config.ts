@@ -19,7 +19,12 @@ export interface NavMeshBuildConfig {
    * the game's fall damage starts at. [Units: world units] [Limit: stepHeight – 300]
    */
   readonly maxDrop: number;
-  /** Least z of a floor's normal a player stands on (pmove's 0.7). [Limit: 0 – 1] */
+  /**
+   * Least z of a floor's normal in the mesh. pmove stands a player on 0.7, but a bot running
+   * over floor steeper than about 32° (0.85) leaves it and is carried off (jungle1's rocks,
+   * measured with `npm run bench:navmesh-walk`), so the default leaves such floor out.
+   * [Limit: 0 – 1]
+   */
   readonly minFloorNormalZ: number;
   /**
    * Highest ledge jumped onto (one-way jump connections); at most the 45.6 units a jump lifts
@@ -66,7 +71,7 @@ export const navMeshBuildDefaults: NavMeshBuildConfig = Object.freeze({
   gridOffset: 5,
   stepHeight: 18,
   maxDrop: 180,
-  minFloorNormalZ: 0.7,
+  minFloorNormalZ: 0.85,
   jumpRise: 45,
   jumpHeight: 40,
   ledgeMargin: 32,

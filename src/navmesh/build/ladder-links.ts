@@ -127,6 +127,7 @@ export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
   const connStart = new Uint32Array(slots + 1);
   const connTarget = new Uint32Array(total);
   const connKind = new Uint8Array(total);
+  const connLanding = new Uint8Array(total);
   const connPortal = new Float32Array(total * 3);
   let w = 0;
   for (let s = 0; s < slots; s++) {
@@ -134,6 +135,7 @@ export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
     for (let c = m.connStart[s]; c < m.connStart[s + 1]; c++, w++) {
       connTarget[w] = m.connTarget[c];
       connKind[w] = m.connKind[c];
+      connLanding[w] = m.connLanding[c];
       connPortal.set(m.connPortal.subarray(c * 3, c * 3 + 3), w * 3);
     }
     for (const [target, x, y, k] of extra.get(s) ?? []) {
@@ -163,6 +165,7 @@ export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
     connStart,
     connTarget,
     connKind,
+    connLanding,
     connPortal,
     ladderCount: n,
     ladderSpan,

@@ -8,16 +8,28 @@
  *    (z ≥ 0.7) is the neighbour's floor sample.
  * A neighbour no more than a step below is a walk edge; lower, a drop edge (one-way: from
  * below the box meets the ledge). Where no box passes, a ledge up to `jumpHeight` higher is a jump
- * edge (one-way). Where the floor ends within a margin of the centre (a ledge), the sample is left out
+ * edge (one-way), kept where the ledge's floor goes on for as far as a running player flies
+ * over it. Where the floor ends within a margin of the centre (a ledge), the sample is left out
  * (`ledgeMargin`) and a drop is looked for a few cells further; a drop is kept only where the
- * landing floor goes on for as far as a player running off the edge flies (`dropRunSpeed`). Samples in lava or slime are left out. A column can hold
- * several floors (a bridge over a corridor); samples of one column within 1 unit are one.
+ * opening is wide enough for a player running off the edge (`dropRunSpeed`) to fall into it
+ * rather than step across to its far rim, and the landing floor goes on for as far as such a
+ * player flies. Samples in lava or slime are left out. A column can hold
+ * several floors (a bridge over a corridor); samples of one column within 1 unit are one. In
+ * flowing water (a current) edges go only with the flow.
  *
  * Like Recast's heightfield spans, but found with the engine's own box traces, and only what
  * is reachable from the seeds (no roofs or void). Breadth first from the seeds in their order:
  * deterministic.
  */
-import { CONTENTS_LAVA, CONTENTS_SLIME, MASK_WATER } from '../../world/contents.js';
+import {
+  CONTENTS_CURRENT_0,
+  CONTENTS_CURRENT_180,
+  CONTENTS_CURRENT_270,
+  CONTENTS_CURRENT_90,
+  CONTENTS_LAVA,
+  CONTENTS_SLIME,
+  MASK_WATER,
+} from '../../world/contents.js';
 import { newTraceResult } from '../../world/trace.js';
 import type { NavMeshBuildConfig } from './config.js';
 import type { FloorTracer } from './floor-tracer.js';
@@ -64,8 +76,33 @@ const SHORT_SWEEP = 40;
 /** `down`'s answer for ground only the box's rim rests on. */
 const LEDGE = Number.NEGATIVE_INFINITY;
 const POINT = [0, 0, 0];
+
+/**
+ * Whether water flowing at the point (its contents) lets a player move toward `d`: pmove adds
+ * the current's 400 u/s (200 wading) to the wish, as fast as a bot runs, so in a current a
+ * player goes only with it. Still water and dry floor let it go anywhere.
+ */
+function flowAllows(contents: number, d: number): boolean {
+  if (!(contents & MASK_WATER)) return true;
+  const cx = (contents & CONTENTS_CURRENT_0 ? 1 : 0) - (contents & CONTENTS_CURRENT_180 ? 1 : 0);
+  const cy = (contents & CONTENTS_CURRENT_90 ? 1 : 0) - (contents & CONTENTS_CURRENT_270 ? 1 : 0);
+  if (cx === 0 && cy === 0) return true;
+  return cx * DIR_DI[d] + cy * DIR_DJ[d] > 0;
+}
 /** Cells looked across a ledge band for the floor a drop lands on. */
 const MAX_LEDGE_CELLS = 3;
+/**
+ * Upward speed of a bot's jump: pmove's 270 on top of the 50 the bot code adds before it.
+ * [Units: u/s]
+ */
+const JUMP_SPEED = 320;
+/**
+ * Horizontal speed a jumping bot flies at: it takes off running and its air push in the jump
+ * (`BOTLIB_BotInputToUserCommand`) brings it to its run speed. [Units: u/s]
+ */
+const JUMP_RUN_SPEED = 400;
+/** Least floor normal z a jump lands on. */
+const JUMP_LANDING_NORMAL_Z = 0.9;
 
 export function sampleFloor(
   tracer: FloorTracer,
@@ -200,10 +237,21 @@ export function sampleFloor(
     const known = ledgeKnown.get(col + Math.round(g * 4));
     if (known !== undefined) return known ? LEDGE : g;
     const w = c.ledgeMargin / (nz * nz);
-    let ledge = false;
-    if (w > 0) {
-      const slope = w * (Math.sqrt(Math.max(0, 1 - nz * nz)) / nz);
+    // Held by its rim: the box rests on a ramp's or a step's edge while the floor under its
+    // centre lies more than a step below that plane (a running player is carried over or off).
+    const nx = tr.normal[0];
+    const ny = tr.normal[1];
+    const rampDrop = (16 * (Math.abs(nx) + Math.abs(ny))) / nz;
+    a[0] = b[0] = x;
+    a[1] = b[1] = y;
+    a[2] = g - 24 + 1;
+    b[2] = g - 24 - rampDrop - c.stepHeight - 0.5;
+    tracer.trace(a, POINT, POINT, b, tr);
+    let ledge = !tr.startsolid && tr.fraction === 1;
+    if (w > 0 && !ledge) {
       for (let k = 0; k < 4; k++) {
+        // Downhill the floor may fall away with the slope; across and uphill no further.
+        const slope = Math.max(0, (w * (nx * DIR_DI[k] + ny * DIR_DJ[k])) / nz);
         a[0] = b[0] = x + DIR_DI[k] * w;
         a[1] = b[1] = y + DIR_DJ[k] * w;
         a[2] = g - 24 + c.stepHeight;
@@ -232,9 +280,69 @@ export function sampleFloor(
       const py = (j + DIR_DJ[d] * (k - 1)) * cs + off;
       const qx = px + DIR_DI[d] * cs;
       const qy = py + DIR_DJ[d] * cs;
-      if (!across(px, py, qx, qy, g + c.stepHeight, maxs)) return true;
+      if (!across(px, py, qx, qy, g + c.stepHeight, maxs)) {
+        // A wall stops the player only if it is not still falling past it higher up: a shelf
+        // below its flight is landed on. Its height there (fallen since the landing cell at
+        // the least, so no lower than this).
+        const t = (k * cs) / Math.max(1, c.dropRunSpeed);
+        const above = Math.max(c.stepHeight, h - 400 * t * t);
+        return !across(px, py, qx, qy, g + above, maxs);
+      }
       const f = down(qx, qy, g + c.stepHeight, 2 * c.stepHeight + 1, maxs);
       if (Number.isNaN(f) || f < g - c.stepHeight) return false;
+    }
+    return true;
+  };
+
+  /**
+   * A player running off the edge toward `d` at `dropRunSpeed` falls into the opening at
+   * (i, j) (its floor's origin height z): before it has fallen a step, no floor within a step
+   * of z carries it on (the far rim of a shaft no wider than the player, which a running
+   * player steps across), or a wall stops it. [Units: world units]
+   */
+  const fallsIn = (i: number, j: number, d: number, z: number, maxs: number[]) => {
+    const reach = c.dropRunSpeed * Math.sqrt((2 * c.stepHeight) / 800);
+    const cells = Math.ceil(reach / cs);
+    for (let k = 1; k <= cells; k++) {
+      const px = (i + DIR_DI[d] * (k - 1)) * cs + off;
+      const py = (j + DIR_DJ[d] * (k - 1)) * cs + off;
+      const qx = px + DIR_DI[d] * cs;
+      const qy = py + DIR_DJ[d] * cs;
+      if (!across(px, py, qx, qy, z + c.stepHeight, maxs)) return true;
+      const f = down(qx, qy, z + c.stepHeight, 2 * c.stepHeight + 1, maxs);
+      if (f === LEDGE || (Number.isFinite(f) && f >= z - c.stepHeight)) return false;
+    }
+    return true;
+  };
+
+  /**
+   * The landing after a jump from (x, y) at height z onto the ledge at (i, j), floor at height
+   * g: a jumping bot flies on over the ledge (at up to its run speed), so its floor must go on
+   * (within a step) for as far as it flies, or a wall higher than its flight stop it; ground
+   * it would land on higher than a step (a rock on the ledge) or none at all is no landing.
+   * [Units: world units]
+   */
+  const safeJumpLanding = (i: number, j: number, d: number, z: number, g: number) => {
+    // A slope turns the hops of a bot still pressing jump sideways, off the ledge.
+    a[0] = b[0] = i * cs + off;
+    a[1] = b[1] = j * cs + off;
+    a[2] = g + 1;
+    b[2] = g - 1;
+    tracer.trace(a, STAND_MINS, STAND_MAXS, b, tr);
+    if (tr.fraction === 1 || tr.normal[2] < JUMP_LANDING_NORMAL_Z) return false;
+    const h = g - z;
+    const air = (JUMP_SPEED + Math.sqrt(Math.max(0, JUMP_SPEED * JUMP_SPEED - 1600 * h))) / 800;
+    const apex = (JUMP_SPEED * JUMP_SPEED) / 1600 - h;
+    const cells = Math.ceil((JUMP_RUN_SPEED * air - cs) / cs);
+    for (let k = 1; k <= cells; k++) {
+      const px = (i + DIR_DI[d] * (k - 1)) * cs + off;
+      const py = (j + DIR_DJ[d] * (k - 1)) * cs + off;
+      const qx = px + DIR_DI[d] * cs;
+      const qy = py + DIR_DJ[d] * cs;
+      if (!across(px, py, qx, qy, g + c.stepHeight, STAND_MAXS))
+        return !across(px, py, qx, qy, g + Math.max(apex, c.stepHeight), STAND_MAXS);
+      const f = down(qx, qy, g + c.stepHeight, 2 * c.stepHeight + 1, STAND_MAXS);
+      if (!Number.isFinite(f) || f < g - c.stepHeight) return false;
     }
     return true;
   };
@@ -271,7 +379,12 @@ export function sampleFloor(
     const x = si[s] * cs + off;
     const y = sj[s] * cs + off;
     const z = sz[s];
+    a[0] = x;
+    a[1] = y;
+    a[2] = z - 23;
+    const feet = sf[s] & SAMPLE_WATER ? tracer.pointContents(a) : 0;
     for (let d = 0; d < DIRECTIONS; d++) {
+      if (!flowAllows(feet, d)) continue;
       const ni = si[s] + DIR_DI[d];
       const nj = sj[s] + DIR_DJ[d];
       const nx = ni * cs + off;
@@ -291,6 +404,7 @@ export function sampleFloor(
           continue;
         const up = down(nx, ny, z + c.jumpHeight, c.jumpHeight - c.stepHeight, STAND_MAXS);
         if (!Number.isFinite(up) || up <= z + c.stepHeight) continue;
+        if (!safeJumpLanding(ni, nj, d, z, up)) continue;
         const t = sampleAt(ni, nj, up);
         if (t < 0) continue;
         edge[s * 4 + d] = t;
@@ -311,7 +425,15 @@ export function sampleFloor(
         if (Number.isFinite(g) && g >= z - c.stepHeight) g = Number.NaN; // level again: a gap
       }
       if (!Number.isFinite(g)) continue;
-      if (g < z - c.stepHeight && !safeLanding(ti, tj, d, g, z - g, maxs)) continue;
+      a[0] = ti * cs + off;
+      a[1] = tj * cs + off;
+      a[2] = g - 23;
+      if (!flowAllows(tracer.pointContents(a), d)) continue;
+      if (
+        g < z - c.stepHeight &&
+        (!fallsIn(ti, tj, d, z, maxs) || !safeLanding(ti, tj, d, g, z - g, maxs))
+      )
+        continue;
       const t = sampleAt(ti, tj, g);
       if (t < 0) continue;
       edge[s * 4 + d] = t;

@@ -6,7 +6,7 @@
  * | field | type |
  * |---|---|
  * | magic `NGNM` | 4 bytes |
- * | format version (1) | u32 |
+ * | format version (2) | u32 |
  * | cellSize, originX, originY | f32 × 3 |
  * | bspSize, areaCount, connectionCount, ladderCount | u32 × 4 |
  * | areaFlags, areaLayer | u32 × areaCount, each |
@@ -15,6 +15,7 @@
  * | connStart | u32 × (4·areaCount + 1) |
  * | connTarget | u32 × connectionCount |
  * | connKind | u8 × connectionCount, then zeros to a 4-byte boundary |
+ * | connLanding | u8 × connectionCount, then zeros to a 4-byte boundary |
  * | connPortal | f32 × 3·connectionCount |
  * | ladderSpan | f32 × 4·ladderCount |
  * | ladderDir | u8 × ladderCount, then zeros to a 4-byte boundary |
@@ -28,7 +29,7 @@ import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 
 export const NATIVE_MESH_MAGIC = 'NGNM';
-export const NATIVE_MESH_VERSION = 1;
+export const NATIVE_MESH_VERSION = 2;
 
 export function encodeNativeMesh(m: NavMesh): Uint8Array {
   const w = new ByteWriter();
@@ -48,6 +49,8 @@ export function encodeNativeMesh(m: NavMesh): Uint8Array {
   for (const v of m.connStart) w.u32(v);
   for (const v of m.connTarget) w.u32(v);
   for (const v of m.connKind) w.u8(v);
+  w.align4();
+  for (const v of m.connLanding) w.u8(v);
   w.align4();
   for (const v of m.connPortal) w.f32(v);
   for (const v of m.ladderSpan) w.f32(v);
@@ -81,7 +84,7 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
   const l = r.u32('ladder count');
   const u32s = (k: number, what: string) => Uint32Array.from({ length: k }, () => r.u32(what));
   const f32s = (k: number, what: string) => Float32Array.from({ length: k }, () => r.f32(what));
-  const size = 4 * (2 * n + 8 * n + 4 * n + 1 + c + 3 * c + 4 * l + 2 * l + 3 * l) + c + l;
+  const size = 4 * (2 * n + 8 * n + 4 * n + 1 + c + 3 * c + 4 * l + 2 * l + 3 * l) + 2 * c + l;
   r.need(size, 'mesh arrays');
   const areaFlags = u32s(n, 'area flags');
   const areaLayer = u32s(n, 'area layer');
@@ -90,6 +93,8 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
   const connStart = u32s(4 * n + 1, 'connection start');
   const connTarget = u32s(c, 'connection target');
   const connKind = Uint8Array.from({ length: c }, () => r.u8('connection kind'));
+  r.align4();
+  const connLanding = Uint8Array.from({ length: c }, () => r.u8('connection landing'));
   r.align4();
   const connPortal = f32s(3 * c, 'connection portal');
   const ladderSpan = f32s(4 * l, 'ladder span');
@@ -115,6 +120,7 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
     connStart,
     connTarget,
     connKind,
+    connLanding,
     connPortal,
     ladderCount: l,
     ladderSpan,

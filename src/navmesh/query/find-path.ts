@@ -12,6 +12,7 @@
  */
 import {
   AREA_CROUCH,
+  AREA_WATER,
   CROSS_DROP,
   CROSS_JUMP,
   CROSS_LADDER,
@@ -55,7 +56,7 @@ export interface NavQuery {
 }
 
 /** How a segment of a path is crossed. */
-export type PathMove = 'walk' | 'crouch' | 'drop' | 'jump' | 'ladder';
+export type PathMove = 'walk' | 'crouch' | 'swim' | 'drop' | 'jump' | 'ladder';
 
 export type PathResult =
   | {
@@ -118,7 +119,8 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   /** Corridor index of each point (the area it is entered into). */
   const at: number[] = [];
   const ladderSegment: boolean[] = [];
-  const jumpSegment: boolean[] = [];
+  /** The move of a segment that is a jump or a drop (the string is split there). */
+  const crossing: (PathMove | undefined)[] = [];
   const emit = (p: number[], k: number, ladder: boolean) => {
     const last = points[points.length - 1];
     if (
@@ -184,22 +186,29 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   let p0 = start;
   for (let k = 1; k < areas.length; k++) {
     const c = via[k];
-    if (m.connKind[c] === CROSS_JUMP) {
-      // Jumps split the string: run at the ledge from half a cell back, land half a cell in.
+    const kind = m.connKind[c];
+    if (kind === CROSS_JUMP || kind === CROSS_DROP) {
+      // Jumps and drops split the string: the player leaves from the last cell centres of the
+      // area it leaves, at the portal's middle, and lands where the build saw it land,
+      // `connLanding` cells further on (a drop over a ledge band lands beyond the band, and
+      // the floor below the band may be a room under the ledge: no line to pull through).
       const d = connectionDirection(m, areas[k - 1], c);
       portalPoints(m, c, d, 0, portal);
       const px = (portal[0] + portal[2]) / 2;
       const py = (portal[1] + portal[3]) / 2;
-      const half = m.cellSize / 2;
-      const tx = px - DIR_DI[d] * half;
-      const ty = py - DIR_DJ[d] * half;
-      const lx = px + DIR_DI[d] * half;
-      const ly = py + DIR_DJ[d] * half;
+      const back = m.cellSize / 2;
+      const on = m.cellSize * (m.connLanding[c] - 0.5);
+      const tx = px - DIR_DI[d] * back;
+      const ty = py - DIR_DJ[d] * back;
+      const lx = px + DIR_DI[d] * on;
+      const ly = py + DIR_DJ[d] * on;
       const takeoff = [tx, ty, areaHeightAt(m, areas[k - 1], tx, ty)];
       const landing = [lx, ly, areaHeightAt(m, areas[k], lx, ly)];
       pull(k0, k - 1, p0, takeoff);
       emit(landing, k, false);
-      jumpSegment[points.length - 2] = true;
+      // Out of (or into) a place only a crouched player fits, the drop is made crouched.
+      const low = (m.areaFlags[areas[k - 1]] | m.areaFlags[areas[k]]) & AREA_CROUCH;
+      crossing[points.length - 2] = kind === CROSS_JUMP ? 'jump' : low ? 'crouch' : 'drop';
       p0 = landing;
       k0 = k;
       continue;
@@ -215,9 +224,11 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     const exit = Array.from(m.ladderExit.subarray(L * 3, L * 3 + 3));
     const up = m.ladderAreas[L * 2] === areas[k - 1];
     if (up) {
+      // Stepping off at the top is still on the ladder (the climber holds it until it is over
+      // the edge): both segments are the climb.
       pull(k0, k - 1, p0, foot);
       emit(top, k - 1, true);
-      emit(exit, k, false);
+      emit(exit, k, true);
       p0 = exit;
     } else {
       pull(k0, k - 1, p0, exit);
@@ -235,11 +246,13 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       moves.push('ladder');
       continue;
     }
-    let move: PathMove = jumpSegment[s] ? 'jump' : 'walk';
-    for (let k = Math.max(0, at[s]); k <= at[s + 1] && move !== 'jump'; k++) {
-      if (k > at[s] && k > 0 && m.connKind[via[k]] === CROSS_DROP) move = 'drop';
-      if (move === 'walk' && m.areaFlags[areas[k]] & AREA_CROUCH) move = 'crouch';
-    }
+    // Crouched where only that fits (also under water: a flooded duct); else through water
+    // the player swims (in deep water a walking player floats at its height and never
+    // reaches a target on the bottom).
+    let flags = 0;
+    for (let k = Math.max(0, at[s]); k <= at[s + 1]; k++) flags |= m.areaFlags[areas[k]];
+    const move: PathMove =
+      crossing[s] ?? (flags & AREA_CROUCH ? 'crouch' : flags & AREA_WATER ? 'swim' : 'walk');
     moves.push(move);
   }
   dropCollinear(points, moves);
@@ -269,11 +282,18 @@ function sideCentre(m: NavMesh, a: number, d: number, entering: boolean): number
 
 /** How far off the line through its neighbours a corner may be and still go. [Units: world units] */
 const COLLINEAR = 0.5;
+/**
+ * A corner closer than this to the next one goes (at most the two portal margins: the line
+ * stays within the free hull's slack). [Units: world units]
+ */
+const NEAR = 4;
 
 /**
  * Removes corners that lie on the straight line between their neighbours (seen from above) where
  * both segments are crossed the same way: a corridor narrower than the portal margins collapses
- * its portals to points, and the funnel makes each one a corner.
+ * its portals to points, and the funnel makes each one a corner. Also a corner a few units before
+ * the next: a segment that short is overshot by a bot starting at rest (it covers 30 units in
+ * its first think), downhill off a slope.
  */
 function dropCollinear(points: number[][], moves: PathMove[]): void {
   for (let k = 1; k + 1 < points.length;) {
@@ -285,13 +305,13 @@ function dropCollinear(points: number[][], moves: PathMove[]): void {
     const len = Math.hypot(dx, dy);
     const t = len > 0 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (len * len) : -1;
     const off = len > 0 ? Math.abs((p[0] - a[0]) * dy - (p[1] - a[1]) * dx) / len : Infinity;
+    const near = Math.hypot(b[0] - p[0], b[1] - p[1]) < NEAR;
     if (
       moves[k - 1] === moves[k] &&
       moves[k] !== 'ladder' &&
       moves[k] !== 'jump' &&
-      t > 0 &&
-      t < 1 &&
-      off <= COLLINEAR
+      moves[k] !== 'drop' &&
+      (near || (t > 0 && t < 1 && off <= COLLINEAR))
     ) {
       points.splice(k, 1);
       moves.splice(k, 1);
