@@ -58,6 +58,7 @@ describe('pipeline files', () => {
       'classify',
       'fill',
       'spawn-points',
+      'movers',
       'feedback',
       'short-links',
       'connect',
