@@ -21,7 +21,7 @@
 import type { BspWorld } from '../../sources/bsp/world.js';
 import type { DraftGraph, DraftLink, DraftNode } from '../../operators/graph-types.js';
 import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../operators/graph-types.js';
-import { STEP_SIZE, fits } from '../box-query.js';
+import { STANDING, STEP_SIZE, inSolid } from '../box-query.js';
 import type { PlatLift } from './mover-volumes.js';
 
 export interface PlatPairOptions {
@@ -100,7 +100,10 @@ function floorNodes(
   return near.slice(0, o.maxLinks).map((p) => p.i);
 }
 
-/** The standing box fits all along the straight line from `a` to `b`. */
+/**
+ * The standing box (less a unit all round, so the floor it stands on is no wall) is clear all
+ * along the straight line from `a` to `b`.
+ */
 function clearLine(world: BspWorld, a: readonly number[], b: readonly number[]): boolean {
   const steps = Math.max(
     1,
@@ -110,7 +113,9 @@ function clearLine(world: BspWorld, a: readonly number[], b: readonly number[]):
     const t = s / steps;
     // Both ends at the higher of the two heights, so a step up on the way is not a wall.
     const z = Math.max(a[2], b[2]);
-    if (!fits(world, a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), z)) return false;
+    const x = a[0] + t * (b[0] - a[0]);
+    const y = a[1] + t * (b[1] - a[1]);
+    if (inSolid(world, x, y, z, STANDING, -1)) return false;
   }
   return true;
 }
