@@ -170,7 +170,6 @@ function spawnAngles(e: BspEntity): [number, number, number] {
   return [0, e.angle, 0];
 }
 
-
 function numberOr(text: string, fallback: number): number {
   const n = Number(text);
   return text === '' || !Number.isFinite(n) || n === 0 ? fallback : n;
