@@ -80,6 +80,8 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
       `from the demos: ${src.nodes.demos} nodes, ${src.links.demos} links; from the map (fill): ${src.nodes.map} nodes, ${src.links.map} links; spawn points: ${src.nodes.spawn} nodes, ${src.links.spawn} links`,
     );
   }
+  const movers = moversLine(r.stages.movers as MoversStats | undefined);
+  if (movers) lines.push(movers);
   const fit = mapFit(r.stages);
   if (fit) lines.push(`demo nodes with a place on the map: ${formatFit(fit)}`);
   const c = r.stages.cluster as ClusterStats | undefined;
@@ -103,6 +105,30 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
   for (const [what, path] of Object.entries(r.outputs)) lines.push(`wrote ${what}: ${path}`);
   lines.push(`time ${seconds.toFixed(1)} s`);
   return lines.join('\n') + '\n';
+}
+
+interface MoversStats {
+  movers?: { classname: string }[];
+  nodesRemoved?: number;
+  linksRemoved?: number;
+  platPairs?: { bottomLinks: number; topLinks: number }[];
+}
+
+/** What the movers stage did, when the map has movers other than doors (which it leaves). */
+function moversLine(m: MoversStats | undefined): string | null {
+  const moving = (m?.movers ?? []).filter((x) => !/^func_door/i.test(x.classname));
+  if (!m || moving.length === 0) return null;
+  const counts = new Map<string, number>();
+  for (const x of moving) counts.set(x.classname, (counts.get(x.classname) ?? 0) + 1);
+  const kinds = [...counts].map(([c, n]) => `${n} ${c}`).join(', ');
+  const pairs = m.platPairs ?? [];
+  const paired = pairs.filter((p) => p.bottomLinks > 0 && p.topLinks > 0).length;
+  return (
+    `movers (${kinds}): removed ${m.nodesRemoved ?? 0} nodes and ${m.linksRemoved ?? 0} links in their way` +
+    (pairs.length > 0
+      ? `; lift pairs ${paired} of ${pairs.length} (a lift needs floor nodes at both ends)`
+      : '')
+  );
 }
 
 interface ClusterStats {

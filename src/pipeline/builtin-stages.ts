@@ -9,6 +9,7 @@ import { shortLinksStage } from '../operators/short-links.js';
 import { feedbackStage } from '../operators/feedback.js';
 import { fillStage } from '../operators/fill.js';
 import { spawnPointsStage } from '../operators/spawn-points.js';
+import { moversStage } from '../operators/movers.js';
 import type { StageDefinition } from './stage.js';
 import { DEMO_PHASE_STAGES } from './demo-stages.js';
 
@@ -20,6 +21,7 @@ export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new M
       classifyStage,
       fillStage,
       spawnPointsStage,
+      moversStage,
       feedbackStage,
       shortLinksStage,
       connectStage,
@@ -39,6 +41,7 @@ export const DEFAULT_STAGES: readonly string[] = [
   'classify',
   'fill',
   'spawn-points',
+  'movers',
   'feedback',
   'short-links',
   'connect',

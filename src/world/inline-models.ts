@@ -19,7 +19,7 @@
  * Left out: `func_train` (always moving), triggers (never solid to traces), players and items.
  * Nothing here moves: a door is where it rests, whatever happens in a game.
  */
-import type { BspEntity } from '../sources/bsp/entities.js';
+import { entityValue as value, type BspEntity } from '../sources/bsp/entities.js';
 import type { CollisionModel } from './collision-model.js';
 import { boxTrace, newTraceResult, transformedBoxTrace, type TraceResult } from './trace.js';
 
@@ -168,14 +168,6 @@ function spawnAngles(e: BspEntity): [number, number, number] {
     if (v.length === 3 && v.every(Number.isFinite)) return [v[0], v[1], v[2]];
   }
   return [0, e.angle, 0];
-}
-
-/** Last value of `key` (case-insensitive, as the game reads it), '' when absent. */
-function value(e: BspEntity, key: string): string {
-  for (let i = e.keyValues.length - 1; i >= 0; i--) {
-    if (e.keyValues[i][0].toLowerCase() === key) return e.keyValues[i][1];
-  }
-  return '';
 }
 
 function numberOr(text: string, fallback: number): number {

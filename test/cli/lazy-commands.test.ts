@@ -127,7 +127,7 @@ describe('what the bundle loads', () => {
     expect(c.modules.has('src/pipeline/worker.ts')).toBe(true);
     expect(
       [...c.modules].filter((m) =>
-        /^src\/(cli|iterate|map-analysis|sinks\/(render|html-report|nav))|operators\/(cluster|classify|fill|spawn-points|feedback)\.ts/.test(
+        /^src\/(cli|iterate|map-analysis|sinks\/(render|html-report|nav))|operators\/(cluster|classify|fill|spawn-points|movers|feedback)\.ts/.test(
           m,
         ),
       ),

@@ -221,3 +221,12 @@ function numbers(value: string, n: number): number[] | null {
   }
   return out;
 }
+
+/** Last value of `key` (case-insensitive, as the game reads it: the later pair wins); '' when absent. */
+export function entityValue(e: BspEntity, key: string): string {
+  const k = key.toLowerCase();
+  for (let i = e.keyValues.length - 1; i >= 0; i--) {
+    if (e.keyValues[i][0].toLowerCase() === k) return e.keyValues[i][1];
+  }
+  return '';
+}
