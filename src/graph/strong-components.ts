@@ -38,7 +38,10 @@ export function adjacency(
  * Strongly connected components (Tarjan's algorithm, iterative): `component[v]` for every node,
  * numbered in the order they complete (a component's successors complete first).
  */
-export function strongComponents(n: number, adj: Adjacency): { component: Int32Array; count: number } {
+export function strongComponents(
+  n: number,
+  adj: Adjacency,
+): { component: Int32Array; count: number } {
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);
@@ -114,7 +117,11 @@ export function largestComponent(component: Int32Array, count: number): number {
  * the marked nodes lead to; with the reversed one, what leads to them. Grows `marked` in place
  * from the nodes in `from` (or from every marked node) and returns it.
  */
-export function spreadMarks(adj: Adjacency, marked: Uint8Array, from?: readonly number[]): Uint8Array {
+export function spreadMarks(
+  adj: Adjacency,
+  marked: Uint8Array,
+  from?: readonly number[],
+): Uint8Array {
   const queue: number[] = [];
   if (from) queue.push(...from);
   else marked.forEach((m, v) => m && queue.push(v));

@@ -135,7 +135,8 @@ export function connectGraph(
   const present = new Set(links.map((l) => `${l.from}:${l.to}`));
   const reportedBad = (a: DraftNode, b: DraftNode) =>
     feedback.badLinks.some(
-      (bad) => distance(a.origin, bad[0]) <= o.matchRadius && distance(b.origin, bad[1]) <= o.matchRadius,
+      (bad) =>
+        distance(a.origin, bad[0]) <= o.matchRadius && distance(b.origin, bad[1]) <= o.matchRadius,
     );
   const tried = new Set<string>();
   let simulated = 0;
@@ -160,7 +161,9 @@ export function connectGraph(
       toType: nb.type,
     };
     simulated++;
-    const run = fromCentre ? simulateLink(map.collision, link) : simulateLinkFromReach(map.collision, link);
+    const run = fromCentre
+      ? simulateLink(map.collision, link)
+      : simulateLinkFromReach(map.collision, link);
     if (!run.passed) return null;
     // A jump must also hold at the bots' full running speed (as fill's jumps).
     if (kind === 'jump' && !simulateLink(map.collision, link, { runUpSpeed: SPEED_RUN }).passed)
@@ -184,7 +187,10 @@ export function connectGraph(
   let escapesFromCentre = 0;
   let entries = 0;
   let reach = mainReach(n, links);
-  const before = { leadNowhere: reach.leads.filter((m) => !m).length, unreached: reach.reached.filter((m) => !m).length };
+  const before = {
+    leadNowhere: reach.leads.filter((m) => !m).length,
+    unreached: reach.reached.filter((m) => !m).length,
+  };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let added = 0;
     for (let v = 0; v < n; v++) {
@@ -224,7 +230,10 @@ export function connectGraph(
     }
     if (added === 0) break;
   }
-  const after = { leadNowhere: reach.leads.filter((m) => !m).length, unreached: reach.reached.filter((m) => !m).length };
+  const after = {
+    leadNowhere: reach.leads.filter((m) => !m).length,
+    unreached: reach.reached.filter((m) => !m).length,
+  };
   let graph: DraftGraph = { nodes, links };
   let trapsRemoved = 0;
   if (o.dropTraps && after.leadNowhere > 0) {
@@ -314,10 +323,13 @@ export const connectStage = defineStage<ConnectOptions>({
         maximum: 32,
         integer: true,
       }),
-      maxDrop: num('Deepest ledge a new link drops off (180: no fall damage in AQtion); 0 = walks only. [world units]', {
-        minimum: 0,
-        maximum: 210,
-      }),
+      maxDrop: num(
+        'Deepest ledge a new link drops off (180: no fall damage in AQtion); 0 = walks only. [world units]',
+        {
+          minimum: 0,
+          maximum: 210,
+        },
+      ),
       maxJump: num('Highest ledge a new link jumps onto; 0 = no jumps. [world units]', {
         minimum: 0,
         maximum: 45,

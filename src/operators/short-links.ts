@@ -42,7 +42,8 @@ export const shortLinksDefaults: ShortLinksOptions = Object.freeze({
   maxDetour: 1.5,
 });
 
-const horizontal = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+const horizontal = (a: readonly number[], b: readonly number[]) =>
+  Math.hypot(a[0] - b[0], a[1] - b[1]);
 
 /**
  * Length of the shortest way from `from` to `to` over the short links (`short[k]`), or
@@ -107,12 +108,18 @@ export function shortenLinks(
   const links = g.links.filter((_, k) => !drop[k]);
   return {
     graph: { nodes: g.nodes, links },
-    stats: { longLinks: long, longLinksRemoved: g.links.length - links.length, linksKept: links.length },
+    stats: {
+      longLinks: long,
+      longLinksRemoved: g.links.length - links.length,
+      linksKept: links.length,
+    },
   };
 }
 
 /** The operator (graph only; no map needed). */
-export function shortLinks(options: Partial<ShortLinksOptions>): OperatorFunction<GraphEvent, GraphEvent> {
+export function shortLinks(
+  options: Partial<ShortLinksOptions>,
+): OperatorFunction<GraphEvent, GraphEvent> {
   const o: ShortLinksOptions = { ...shortLinksDefaults, ...options };
   return graphInOrder(async (e, emit) => {
     const r = shortenLinks(e.graph, o);
@@ -136,10 +143,13 @@ export const shortLinksStage = defineStage<ShortLinksOptions>({
         minimum: 32,
         maximum: 1024,
       }),
-      maxDetour: num('Longest way round over short links that replaces a long link, as a multiple of its length.', {
-        minimum: 1,
-        maximum: 4,
-      }),
+      maxDetour: num(
+        'Longest way round over short links that replaces a long link, as a multiple of its length.',
+        {
+          minimum: 1,
+          maximum: 4,
+        },
+      ),
     }),
     defaults: shortLinksDefaults,
   },

@@ -34,7 +34,18 @@ describe('strong components', () => {
 
   it('the largest component; ties go to the one with the lowest node', () => {
     expect(largestComponent(component, count)).toBe(component[0]);
-    const two = strongComponents(4, adjacency(4, L([[2, 3], [3, 2], [0, 1], [1, 0]])));
+    const two = strongComponents(
+      4,
+      adjacency(
+        4,
+        L([
+          [2, 3],
+          [3, 2],
+          [0, 1],
+          [1, 0],
+        ]),
+      ),
+    );
     expect(largestComponent(two.component, two.count)).toBe(two.component[0]);
   });
 

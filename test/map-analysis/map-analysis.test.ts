@@ -395,8 +395,16 @@ describe('fill', () => {
     const f = sampleFloor(shelf, 64);
     const model = buildCollisionModel(shelf);
     const deep = { ...fillDefaults, maxDrop: 210 };
-    const boxesOnly = fillGraph(top, { world: shelf, collision: null, floor: f, cached: false }, deep);
-    const simulated = fillGraph(top, { world: shelf, collision: model, floor: f, cached: false }, deep);
+    const boxesOnly = fillGraph(
+      top,
+      { world: shelf, collision: null, floor: f, cached: false },
+      deep,
+    );
+    const simulated = fillGraph(
+      top,
+      { world: shelf, collision: model, floor: f, cached: false },
+      deep,
+    );
     const key = (g: DraftGraph, l: DraftLink) =>
       `${g.nodes[l.from].origin.join(',')}>${g.nodes[l.to].origin.join(',')}`;
     const kept = new Set(simulated.graph.links.map((l) => key(simulated.graph, l)));

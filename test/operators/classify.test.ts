@@ -72,7 +72,11 @@ describe('classify links', () => {
   });
 
   it('removes drops deeper than safeDrop (180 by default: the first fall that costs health) and the way back up', () => {
-    const nodes = [node({ origin: [0, 0, 300] }), node({ origin: [50, 0, 100] }), node({ origin: [0, 50, 140] })];
+    const nodes = [
+      node({ origin: [0, 0, 300] }),
+      node({ origin: [50, 0, 100] }),
+      node({ origin: [0, 50, 140] }),
+    ];
     const { graph, stats } = classifyGraph(
       {
         nodes,

@@ -18,15 +18,38 @@ const CELL = [
 const world = syntheticWorld([FLOOR, ...CELL]);
 const map = { world, collision: buildCollisionModel(world) };
 const Z = 24.125;
-const node = (x: number, y: number, type = 'MOVE'): DraftNode => nodeWithoutVotes([x, y, Z], type, 'map');
-const link = (from: number, to: number): DraftLink => ({ from, to, type: 'MOVE', ...NO_LINK_EVIDENCE });
+const node = (x: number, y: number, type = 'MOVE'): DraftNode =>
+  nodeWithoutVotes([x, y, Z], type, 'map');
+const link = (from: number, to: number): DraftLink => ({
+  from,
+  to,
+  type: 'MOVE',
+  ...NO_LINK_EVIDENCE,
+});
 
 describe('connect', () => {
   // Main loop 0 ⇄ 1 ⇄ 2; node 3 (open floor) linked only from 2 (a dead end); node 4 (open
   // floor) linked only to 0 (nothing leads to it); 5 ⇄ 6 inside the sealed cell.
   const g: DraftGraph = {
-    nodes: [node(-200, 0), node(-100, 0), node(0, 0), node(100, 0), node(-300, 0), node(380, 0), node(420, 0)],
-    links: [link(0, 1), link(1, 0), link(1, 2), link(2, 1), link(2, 3), link(4, 0), link(5, 6), link(6, 5)],
+    nodes: [
+      node(-200, 0),
+      node(-100, 0),
+      node(0, 0),
+      node(100, 0),
+      node(-300, 0),
+      node(380, 0),
+      node(420, 0),
+    ],
+    links: [
+      link(0, 1),
+      link(1, 0),
+      link(1, 2),
+      link(2, 1),
+      link(2, 3),
+      link(4, 0),
+      link(5, 6),
+      link(6, 5),
+    ],
   };
   const r = connectGraph(g, map, EMPTY_FEEDBACK, connectDefaults);
   const has = (gr: DraftGraph, a: readonly number[], b: readonly number[]) =>
@@ -56,7 +79,15 @@ describe('connect', () => {
   });
 
   it('proposes a link the nav test reported bad only as a dead end\u2019s last way out', () => {
-    const bad = { ...EMPTY_FEEDBACK, badLinks: [[[100, 0, Z], [0, 0, Z]]] as never };
+    const bad = {
+      ...EMPTY_FEEDBACK,
+      badLinks: [
+        [
+          [100, 0, Z],
+          [0, 0, Z],
+        ],
+      ] as never,
+    };
     // With another way within reach (node 1, 200 units off), the reported link stays out.
     const wider = connectGraph(g, map, bad, { ...connectDefaults, radius: 256 });
     expect(has(wider.graph, [100, 0, Z], [0, 0, Z])).toBe(false);
