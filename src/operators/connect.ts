@@ -14,7 +14,7 @@
  *    walk (a walk, drop or jump; a walk where it finds none) and kept when the simulated bot
  *    makes it from everywhere the bot counts the node reached (`simulateLinkFromReach`, the
  *    check of `fill`) — or, when no candidate passes that, from the node itself, and at last
- *    even along a way the nav test reported bad (it is the only way out);
+ *    over two links through a new node on the floor between (the opening of an alcove);
  * 2. entries: for each node the main component does not lead to, a link into it the same way;
  * 3. traps: nodes that still lead nowhere are removed (`dropTraps`), so that a bot standing
  *    there takes another node as its nearest — but not spawn nodes (a bot spawned with no node
@@ -22,8 +22,8 @@
  *    connected group of at least `minIsland` nodes, where a bot still finds goals to roam to
  *    (the engine's own nav leaves such places apart too: midtown's lowest floor).
  *
- * A link the nav test reported bad (the pipeline's feedback) is not proposed again but as a
- * trap's last way out. Rounds
+ * A link the nav test reported bad (the pipeline's feedback) is never proposed again (iterate
+ * refuses a draft that brings a recorded failure back). Rounds
  * repeat while they add links (a node joined lets its neighbours join). Deterministic: nodes in
  * number order, candidates by distance then number.
  *
@@ -40,12 +40,13 @@ import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage, type StageContext } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
-import { distance, NO_LINK_EVIDENCE } from './graph-types.js';
+import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { traverse } from '../map-analysis/walk-link.js';
+import { STEP_SIZE, groundBelow } from '../map-analysis/box-query.js';
 import { simulateLink, type LinkToSimulate } from '../navtest/simulate-link.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
 import { SPEED_RUN } from '../navtest/bot-driver.js';
@@ -96,9 +97,16 @@ const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT']);
 
 const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
 
-/** How hard an escape is tried: the full check, from the node only, and then even a reported-bad way. */
-type EscapeTier = 'from-reach' | 'from-centre' | 'last-resort';
-const ESCAPE_TIERS: readonly EscapeTier[] = ['from-reach', 'from-centre', 'last-resort'];
+/** How an escape link is checked: from everywhere the bot counts its source reached, or from the source only. */
+type EscapeTier = 'from-reach' | 'from-centre';
+const ESCAPE_TIERS: readonly EscapeTier[] = ['from-reach', 'from-centre'];
+
+/** Where along a failed escape a bridge node is tried (fractions of the way). */
+const BRIDGE_AT = [0.5, 1 / 3, 2 / 3] as const;
+/** And how far to either side of the line. [Units: world units] */
+const BRIDGE_OFFSETS = [0, 24, -24, 48, -48] as const;
+/** Shortest link a bridge makes. [Units: world units] */
+const BRIDGE_MIN_LINK = 24;
 
 export interface ConnectMap {
   readonly world: BspWorld;
@@ -129,8 +137,7 @@ export function connectGraph(
   feedback: Feedback,
   o: ConnectOptions,
 ): { graph: DraftGraph; stats: Record<string, unknown> } {
-  const nodes = g.nodes;
-  const n = nodes.length;
+  const nodes: DraftNode[] = [...g.nodes];
   const links: DraftLink[] = [...g.links];
   const present = new Set(links.map((l) => `${l.from}:${l.to}`));
   const reportedBad = (a: DraftNode, b: DraftNode) =>
@@ -145,9 +152,17 @@ export function connectGraph(
     const key = `${a}:${b}:${tier}`;
     if (present.has(`${a}:${b}`) || tried.has(key)) return null;
     tried.add(key);
-    const na = nodes[a];
-    const nb = nodes[b];
-    if (tier !== 'last-resort' && reportedBad(na, nb)) return null;
+    return linkIfMade(nodes[a], nodes[b], tier, a, b);
+  };
+  /** The link from node `na` (number a) to `nb` (number b) if the bot makes it, else null. */
+  const linkIfMade = (
+    na: DraftNode,
+    nb: DraftNode,
+    tier: EscapeTier,
+    a: number,
+    b: number,
+  ): DraftLink | null => {
+    if (reportedBad(na, nb)) return null;
     const fromCentre = tier !== 'from-reach';
     // The box walk names the way (walk, drop, jump); where it finds none (a bend, a lip it
     // approximates badly) the simulated bot may still walk it, and it alone decides below.
@@ -174,7 +189,7 @@ export function connectGraph(
   const candidates = (v: number, ok: (u: number) => boolean): number[] => {
     const p = nodes[v].origin;
     const near: { u: number; d: number }[] = [];
-    for (let u = 0; u < n; u++) {
+    for (let u = 0; u < nodes.length; u++) {
       if (u === v || !ok(u) || !GROUND.has(nodes[u].type)) continue;
       const d = distance(p, nodes[u].origin);
       if (d <= o.radius) near.push({ u, d });
@@ -183,23 +198,59 @@ export function connectGraph(
     return near.slice(0, o.maxTries).map((e) => e.u);
   };
 
+  /**
+   * A way from `v` to `u` over a new MOVE node between them, each link made from everywhere the
+   * bot counts its source reached: the new node stands on the floor at a third, half or two
+   * thirds of the way, on the line or up to 48 units to either side (the opening of an alcove).
+   */
+  const bridge = (v: number, u: number): boolean => {
+    const a = nodes[v].origin;
+    const b = nodes[u].origin;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (len < 2 * BRIDGE_MIN_LINK) return false;
+    const side = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+    for (const t of BRIDGE_AT)
+      for (const off of BRIDGE_OFFSETS) {
+        const x = a[0] + t * (b[0] - a[0]) + off * side[0];
+        const y = a[1] + t * (b[1] - a[1]) + off * side[1];
+        const top = Math.max(a[2], b[2]) + STEP_SIZE;
+        const z = groundBelow(map.world, x, y, top, top - Math.min(a[2], b[2]) + STEP_SIZE);
+        if (z === null) continue;
+        const mid = nodeWithoutVotes([x, y, z], 'MOVE', 'map');
+        simulated++;
+        const out = linkIfMade(nodes[v], mid, 'from-reach', v, nodes.length);
+        if (!out) continue;
+        simulated++;
+        const on = linkIfMade(mid, nodes[u], 'from-reach', nodes.length, u);
+        if (!on) continue;
+        nodes.push(mid);
+        links.push(out, on);
+        present.add(`${out.from}:${out.to}`).add(`${on.from}:${on.to}`);
+        return true;
+      }
+    return false;
+  };
+
   let escapes = 0;
+  let bridges = 0;
   let escapesFromCentre = 0;
   let entries = 0;
-  let reach = mainReach(n, links);
+  let reach = mainReach(nodes.length, links);
   const before = {
     leadNowhere: reach.leads.filter((m) => !m).length,
     unreached: reach.reached.filter((m) => !m).length,
   };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let added = 0;
-    for (let v = 0; v < n; v++) {
+    const count = nodes.length;
+    for (let v = 0; v < count; v++) {
       if (reach.leads[v] || !GROUND.has(nodes[v].type)) continue;
       const near = candidates(v, (u) => reach.leads[u] === 1);
       // From everywhere the bot counts the node reached first; failing that, from the node
-      // itself; failing that, even a way the nav test once reported bad: a way out that a bot
-      // pressed into a corner of a small room may miss is still better than none (a bot
-      // spawned in an alcove of ghetto stood there 235 s when its only way out was pruned).
+      // itself; failing that, two links through a new node between: a bot spawned in an alcove
+      // of ghetto stood there 235 s when its only way out (a link that grazed the alcove's
+      // corner from some reach starts) was pruned.
+      let escaped = false;
       for (const tier of ESCAPE_TIERS) {
         const u = near.find((c) => {
           const l = propose(v, c, tier);
@@ -211,11 +262,18 @@ export function connectGraph(
         escapes++;
         if (tier !== 'from-reach') escapesFromCentre++;
         added++;
-        reach = mainReach(n, links);
+        reach = mainReach(nodes.length, links);
+        escaped = true;
         break;
       }
+      if (!escaped && near.some((u) => bridge(v, u))) {
+        escapes++;
+        bridges++;
+        added++;
+        reach = mainReach(nodes.length, links);
+      }
     }
-    for (let v = 0; v < n; v++) {
+    for (let v = 0; v < count; v++) {
       if (reach.reached[v] || !GROUND.has(nodes[v].type)) continue;
       for (const u of candidates(v, (u) => reach.reached[u] === 1)) {
         const l = propose(u, v);
@@ -224,7 +282,7 @@ export function connectGraph(
         present.add(`${u}:${v}`);
         entries++;
         added++;
-        reach = mainReach(n, links);
+        reach = mainReach(nodes.length, links);
         break;
       }
     }
@@ -239,6 +297,7 @@ export function connectGraph(
   if (o.dropTraps && after.leadNowhere > 0) {
     const size = new Int32Array(reach.count);
     reach.component.forEach((c) => size[c]++);
+    const n = nodes.length;
     const island = new Uint8Array(n);
     reach.component.forEach((c, v) => {
       if (!reach.leads[v] && size[c] >= o.minIsland) island[v] = 1;
@@ -265,6 +324,7 @@ export function connectGraph(
       nodesUnreached: before.unreached,
       escapeLinksAdded: escapes,
       escapeLinksFromCentreOnly: escapesFromCentre,
+      bridgeNodesAdded: bridges,
       entryLinksAdded: entries,
       linksSimulated: simulated,
       nodesStillLeadingNowhere: after.leadNowhere,

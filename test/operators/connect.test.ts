@@ -78,7 +78,7 @@ describe('connect', () => {
     expect(kept.stats.trapNodesRemoved).toBe(0);
   });
 
-  it('proposes a link the nav test reported bad only as a dead end\u2019s last way out', () => {
+  it('never proposes a link the nav test reported bad; a dead end with no other way gets a bridge node', () => {
     const bad = {
       ...EMPTY_FEEDBACK,
       badLinks: [
@@ -88,14 +88,21 @@ describe('connect', () => {
         ],
       ] as never,
     };
-    // With another way within reach (node 1, 200 units off), the reported link stays out.
+    // With another way within reach (node 1, 200 units off), that one is taken.
     const wider = connectGraph(g, map, bad, { ...connectDefaults, radius: 256 });
     expect(has(wider.graph, [100, 0, Z], [0, 0, Z])).toBe(false);
     expect(has(wider.graph, [100, 0, Z], [-100, 0, Z])).toBe(true);
-    // With none, it comes back: a dead end is worse than a way that fails from some starts.
+    // With none, two links through a new MOVE node on the floor between, each made by the bot.
     const only = connectGraph(g, map, bad, connectDefaults);
-    expect(has(only.graph, [100, 0, Z], [0, 0, Z])).toBe(true);
-    expect(only.stats.escapeLinksFromCentreOnly).toBe(1);
+    expect(has(only.graph, [100, 0, Z], [0, 0, Z])).toBe(false);
+    expect(only.stats.bridgeNodesAdded).toBe(1);
+    const mid = only.graph.nodes.length - 1;
+    const m = only.graph.nodes[mid];
+    expect(m).toMatchObject({ type: 'MOVE', source: 'map' });
+    expect(m.origin[0]).toBeGreaterThan(0);
+    expect(m.origin[0]).toBeLessThan(100);
+    expect(has(only.graph, [100, 0, Z], m.origin)).toBe(true);
+    expect(has(only.graph, m.origin, [0, 0, Z])).toBe(true);
   });
 
   it('is deterministic', () => {
