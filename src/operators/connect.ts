@@ -13,8 +13,10 @@
  *    node that does (within `radius`, at most `maxTries` tried, nearest first), typed by the box
  *    walk (a walk, drop or jump; a walk where it finds none) and kept when the simulated bot
  *    makes it from everywhere the bot counts the node reached (`simulateLinkFromReach`, the
- *    check of `fill`) — or, when no candidate passes that, from the node itself, and at last
- *    over two links through a new node on the floor between (the opening of an alcove);
+ *    check of `fill`) — or, when no candidate passes that, from the node itself; then a drop
+ *    down to `escapeMaxDrop` (256, the engine's unsafe drop: about 50 health, where the only
+ *    way off a roof is a fall that `classify` and `fill` would not take); at last two links
+ *    through a new node on the floor between (the opening of an alcove);
  * 2. entries: for each node the main component does not lead to, a link into it the same way;
  * 3. traps: nodes that still lead nowhere are removed (`dropTraps`), so that a bot standing
  *    there takes another node as its nearest — but not spawn nodes (a bot spawned with no node
@@ -67,6 +69,12 @@ export interface ConnectOptions {
   readonly maxDrop: number;
   /** Highest ledge a new link jumps onto; 0 = no jumps. [Units: world units] [Limit: 0..45] */
   readonly maxJump: number;
+  /**
+   * Deepest drop a dead end's way out may take when no other leads out (256: the engine's unsafe
+   * drop; the fall costs about 50 health, standing there for good costs the game).
+   * [Units: world units] [Limit: 0..300]
+   */
+  readonly escapeMaxDrop: number;
   /** Remove the nodes that still lead nowhere (but those leading into an island, see `minIsland`). */
   readonly dropTraps: boolean;
   /**
@@ -84,6 +92,7 @@ export const connectDefaults: ConnectOptions = Object.freeze({
   maxTries: 8,
   maxDrop: 180,
   maxJump: 40,
+  escapeMaxDrop: 256,
   dropTraps: true,
   minIsland: 16,
   matchRadius: 48,
@@ -97,9 +106,12 @@ const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT']);
 
 const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
 
-/** How an escape link is checked: from everywhere the bot counts its source reached, or from the source only. */
-type EscapeTier = 'from-reach' | 'from-centre';
-const ESCAPE_TIERS: readonly EscapeTier[] = ['from-reach', 'from-centre'];
+/**
+ * How an escape link is checked: from everywhere the bot counts its source reached, from the
+ * source only, or (a drop deeper than `maxDrop`, down to `escapeMaxDrop`) from the source only.
+ */
+type EscapeTier = 'from-reach' | 'from-centre' | 'deep-drop';
+const ESCAPE_TIERS: readonly EscapeTier[] = ['from-reach', 'from-centre', 'deep-drop'];
 
 /** Where along a failed escape a bridge node is tried (fractions of the way). */
 const BRIDGE_AT = [0.5, 1 / 3, 2 / 3] as const;
@@ -165,8 +177,15 @@ export function connectGraph(
     if (reportedBad(na, nb)) return null;
     const fromCentre = tier !== 'from-reach';
     // The box walk names the way (walk, drop, jump); where it finds none (a bend, a lip it
-    // approximates badly) the simulated bot may still walk it, and it alone decides below.
-    const kind = traverse(map.world, na.origin, nb.origin, o.maxDrop, o.maxJump) ?? 'walk';
+    // approximates badly) the simulated bot may still make it, and it alone decides below
+    // (a drop when the target lies more than a stair step lower).
+    const drop = tier === 'deep-drop' ? o.escapeMaxDrop : o.maxDrop;
+    const fall = na.origin[2] - nb.origin[2];
+    if (fall > drop) return null;
+    const kind =
+      traverse(map.world, na.origin, nb.origin, drop, o.maxJump) ??
+      (fall > STEP_SIZE ? 'drop' : 'walk');
+    if (tier === 'deep-drop' && (kind !== 'drop' || fall <= o.maxDrop)) return null;
     const type = kind === 'walk' ? nb.type : LINK_TYPE[kind];
     const link: LinkToSimulate = {
       from: na.origin as Vec3,
@@ -185,14 +204,19 @@ export function connectGraph(
       return null;
     return { from: a, to: b, type, ...NO_LINK_EVIDENCE, fromMap: true };
   };
-  /** Ground nodes within the radius of `v` that pass `ok`, nearest first (ties: lower number). */
+  /**
+   * Ground nodes within the radius of `v` (horizontally; at most `escapeMaxDrop` lower or a jump
+   * higher) that pass `ok`, nearest first (ties: lower number).
+   */
   const candidates = (v: number, ok: (u: number) => boolean): number[] => {
     const p = nodes[v].origin;
     const near: { u: number; d: number }[] = [];
     for (let u = 0; u < nodes.length; u++) {
       if (u === v || !ok(u) || !GROUND.has(nodes[u].type)) continue;
-      const d = distance(p, nodes[u].origin);
-      if (d <= o.radius) near.push({ u, d });
+      const q = nodes[u].origin;
+      const dz = q[2] - p[2];
+      if (dz > STEP_SIZE + o.maxJump || -dz > Math.max(o.maxDrop, o.escapeMaxDrop)) continue;
+      if (Math.hypot(q[0] - p[0], q[1] - p[1]) <= o.radius) near.push({ u, d: distance(p, q) });
     }
     near.sort((x, y) => x.d - y.d || x.u - y.u);
     return near.slice(0, o.maxTries).map((e) => e.u);
@@ -394,6 +418,10 @@ export const connectStage = defineStage<ConnectOptions>({
         minimum: 0,
         maximum: 45,
       }),
+      escapeMaxDrop: num(
+        'Deepest drop a dead end\u2019s way out may take when no other leads out (256: the engine\u2019s unsafe drop, about 50 health). [world units]',
+        { minimum: 0, maximum: 300 },
+      ),
       dropTraps: bool(
         'Remove the nodes that still lead nowhere after linking (not those leading into an island).',
       ),

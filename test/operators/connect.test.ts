@@ -105,6 +105,33 @@ describe('connect', () => {
     expect(has(only.graph, m.origin, [0, 0, Z])).toBe(true);
   });
 
+  it('a roof whose only way down is deeper than maxDrop gets one drop down to escapeMaxDrop', () => {
+    const roofWorld = syntheticWorld([FLOOR, box([-512, -512, 0], [-24, 512, 240], SOLID)]);
+    const roofMap = { world: roofWorld, collision: buildCollisionModel(roofWorld) };
+    const high = 240 + Z;
+    const roof: DraftGraph = {
+      nodes: [
+        nodeWithoutVotes([-100, 0, high], 'MOVE', 'map'),
+        nodeWithoutVotes([-60, 0, high], 'MOVE', 'map'),
+        node(100, 0),
+        node(200, 0),
+        node(150, 100),
+      ],
+      links: [link(0, 1), link(1, 0), link(2, 3), link(3, 4), link(4, 2)],
+    };
+    const r2 = connectGraph(roof, roofMap, EMPTY_FEEDBACK, connectDefaults);
+    const down = r2.graph.links.filter((l) => l.from < 2 && l.to >= 2);
+    expect(down).toHaveLength(1);
+    expect(down[0].type).toBe('STAND_DROP');
+    expect(r2.stats.trapNodesRemoved).toBe(0);
+    // Not with escapeMaxDrop at maxDrop: the roof is a trap and goes.
+    const strict = connectGraph(roof, roofMap, EMPTY_FEEDBACK, {
+      ...connectDefaults,
+      escapeMaxDrop: 180,
+    });
+    expect(strict.stats.trapNodesRemoved).toBe(2);
+  });
+
   it('is deterministic', () => {
     expect(connectGraph(g, map, EMPTY_FEEDBACK, connectDefaults)).toEqual(r);
   });
