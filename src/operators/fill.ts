@@ -50,7 +50,7 @@ import { floorGrid } from '../map-analysis/floor-grid.js';
 import { groundMask } from '../map-analysis/ground-types.js';
 import { spawnStands } from '../map-analysis/spawn-stands.js';
 import { walkFloor } from '../map-analysis/floor-walk.js';
-import { wayBackFloor } from '../map-analysis/way-back-floor.js';
+import { wayBackFloor, type WayBackFloor } from '../map-analysis/way-back-floor.js';
 import { bucketNodes } from '../map-analysis/node-buckets.js';
 import { placeFloorNodes } from '../map-analysis/floor-nodes.js';
 import { FILLED_LINK_TYPE, proposeFloorLinks } from '../map-analysis/floor-links.js';
@@ -130,6 +130,8 @@ export const fillDefaults: FillOptions = fillTable.defaults;
 
 /** Smallest ladder climb given a pair (classify's `ladderMinClimb`). [Units: world units] */
 const LADDER_MIN_CLIMB = 40;
+/** The way back when `returns` is off. */
+const NO_WAY_BACK: WayBackFloor = Object.freeze({ samples: [], steps: new Map() });
 
 export interface FillMap {
   readonly world: BspWorld;
@@ -162,9 +164,7 @@ export function fillGraph(
   const spawns = o.fromSpawns ? spawnStands(w, map.spawns ?? []) : [];
   const walk = walkFloor(w, collision, grid, g.nodes, ground, spawns, o);
   // 3. The way back onto it.
-  const back = o.returns
-    ? wayBackFloor(w, grid, walk.reached, walk.order, o)
-    : { samples: [], steps: new Map() };
+  const back = o.returns ? wayBackFloor(w, grid, walk.reached, walk.order, o) : NO_WAY_BACK;
   const steps = new Map([...walk.steps, ...back.steps]);
   // 4. New nodes where no node is near; demo nodes win.
   const buckets = bucketNodes(g.nodes, grid.floor.spacing);
