@@ -5,19 +5,10 @@
  * (walks with steps up to 18 units, drops off ledges of at most `maxDrop` onto ground that does
  * not hurt, jumps onto ledges of at most `maxJump`) and that the simulated bot then makes.
  *
- * The recipe (`fillGraph`), one plain function of `map-analysis/` per step:
- * 1. `ladder-pairs.ts` (`ladders`): LADDER pairs at the map's ladders the demos did not climb.
- * 2. `floor-walk.ts`: the floor reached from the ground nodes and (`fromSpawns`) the spawn
- *    points, sample to sample, with running jumps across gaps (`gapJumps`).
- * 3. `way-back-floor.ts` (`returns`): floor not reached from which reached floor is reached.
- * 4. `floor-nodes.ts`: a MOVE node on each such sample with no node within `minGap`.
- * 5. `floor-links.ts`: links along the floor, to up to `maxDemoLinks` demo nodes around, and
- *    between the nodes the floor joins.
- * 6. `link-check.ts`: every filled link (and, with `checkDemoLinks`, every learned one) run by
- *    the simulated bot; the ones it fails go.
- * 7. What the simulation left stranded goes: ladder pairs climbed neither way, way-back nodes
- *    that no longer lead back, and map nodes no longer joined to a demo node or to floor a spawn
- *    point reached (`operators/internal/graph-reach.ts`).
+ * The work is `fillGraph` (`map-analysis/fill-graph.ts`), a recipe of numbered steps, each a
+ * plain function of `map-analysis/` with its own tests; this file holds the options table (each
+ * option's default, limits and meaning, once: the docs and the schema come from it), the
+ * operator and the stage.
  *
  * New nodes are MOVE nodes (and the ladder pairs) with `source: 'map'`; the report, summary
  * and pictures tell them from demo nodes. Emits the augmented graph and a `fill` summary.
@@ -29,7 +20,6 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
-import { keepJoined, notLeadingOut } from './internal/graph-reach.js';
 import { defineStage } from '../pipeline/stage.js';
 import {
   boolOption,
@@ -37,24 +27,12 @@ import {
   numOption,
   type OptionsOf,
 } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, GraphEvent } from './graph-types.js';
-import type { BspWorld } from '../sources/bsp/world.js';
-import type { CollisionModel } from '../world/collision-model.js';
+import type { GraphEvent } from './graph-types.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
-import { walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
+import { walkableFloor } from '../map-analysis/walkable-floor.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
-import { mapLadderClimbs } from '../map-analysis/map-ladders.js';
-import { ladderPairs, unclimbedPairs } from '../map-analysis/ladder-pairs.js';
-import { floorGrid } from '../map-analysis/floor-grid.js';
-import { groundMask } from '../map-analysis/ground-types.js';
-import { spawnStands } from '../map-analysis/spawn-stands.js';
-import { walkFloor } from '../map-analysis/floor-walk.js';
-import { wayBackFloor, type WayBackFloor } from '../map-analysis/way-back-floor.js';
-import { bucketNodes } from '../map-analysis/node-buckets.js';
-import { placeFloorNodes } from '../map-analysis/floor-nodes.js';
-import { FILLED_LINK_TYPE, proposeFloorLinks } from '../map-analysis/floor-links.js';
-import { checkLinks } from '../map-analysis/link-check.js';
+import { fillGraph, type FillMap } from '../map-analysis/fill-graph.js';
 
 /**
  * fill's options, each stated once: the default, the limits and the one line the docs show
@@ -127,112 +105,6 @@ const fillTable = fromOptionTable(FILL_OPTIONS);
 export type FillOptions = OptionsOf<typeof FILL_OPTIONS>;
 
 export const fillDefaults: FillOptions = fillTable.defaults;
-
-/** Smallest ladder climb given a pair (classify's `ladderMinClimb`). [Units: world units] */
-const LADDER_MIN_CLIMB = 40;
-/** The way back when `returns` is off. */
-const NO_WAY_BACK: WayBackFloor = Object.freeze({ samples: [], steps: new Map() });
-
-export interface FillMap {
-  readonly world: BspWorld;
-  /** The engine's collision model, to run each filled link with player movement; null: box checks only. */
-  readonly collision: CollisionModel | null;
-  readonly floor: FloorSamples;
-  readonly cached: boolean;
-  /** Origins of the map's spawn entities (as in the BSP; they float above the floor). */
-  readonly spawns?: readonly (readonly number[])[];
-}
-
-/** The graph with the map's floor filled in (steps as in the file comment), and the summary. */
-export function fillGraph(
-  demo: DraftGraph,
-  map: FillMap,
-  o: FillOptions,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
-  const { world: w, collision } = map;
-  const firstMap = demo.nodes.length;
-  // 1. The map's ladders: their pairs join the graph as if learned (the floor walk starts from
-  // them too), but every link they add is simulated and they stay only if joined.
-  const ladders =
-    o.ladders && collision ? ladderPairs(demo.nodes, mapLadderClimbs(w, LADDER_MIN_CLIMB)) : null;
-  const g: DraftGraph = ladders
-    ? { nodes: [...demo.nodes, ...ladders.nodes], links: [...demo.links, ...ladders.links] }
-    : demo;
-  const grid = floorGrid(map.floor);
-  const ground = groundMask(g.nodes);
-  // 2. The floor players use.
-  const spawns = o.fromSpawns ? spawnStands(w, map.spawns ?? []) : [];
-  const walk = walkFloor(w, collision, grid, g.nodes, ground, spawns, o);
-  // 3. The way back onto it.
-  const back = o.returns ? wayBackFloor(w, grid, walk.reached, walk.order, o) : NO_WAY_BACK;
-  const steps = new Map([...walk.steps, ...back.steps]);
-  // 4. New nodes where no node is near; demo nodes win.
-  const buckets = bucketNodes(g.nodes, grid.floor.spacing);
-  const placed = placeFloorNodes(
-    grid,
-    [...walk.order, ...back.samples],
-    buckets,
-    ground,
-    g.nodes.length,
-    o.minGap,
-  );
-  const nodes = [...g.nodes, ...placed.nodes];
-  // 5. Their links.
-  const links = [
-    ...g.links,
-    ...proposeFloorLinks(w, grid, nodes, buckets, ground, placed, steps, g.links, o),
-  ];
-  const proposed = links.length - demo.links.length;
-  // 6. The simulated bot's word on every filled link (and the learned ones).
-  const check = collision
-    ? checkLinks(collision, nodes, links, demo.links.length, o.checkDemoLinks)
-    : { kept: links, failures: {}, learnedFailures: {} };
-  let kept = check.kept;
-  // 7. What the simulation stranded: ladder pairs climbed neither way (with their links), …
-  if (ladders) {
-    const dead = unclimbedPairs(kept, firstMap, ladders.nodes.length / 2);
-    if (dead.size > 0) kept = kept.filter((l) => !dead.has(l.from) && !dead.has(l.to));
-  }
-  // … way-back nodes that no longer lead back (the box walk that found them is an
-  // approximation), with the links into them, …
-  const returnNodes = new Set(back.samples.map((q) => placed.nodeOf[q]));
-  if (returnNodes.size > 0) {
-    const lost = notLeadingOut(nodes.length, kept, returnNodes);
-    if (lost.size > 0) kept = kept.filter((l) => !lost.has(l.from) && !lost.has(l.to));
-  }
-  // … and map nodes joined neither to a demo node nor to floor a spawn point reached.
-  const roots = walk.spawnRooted.map((q) => placed.nodeOf[q]).filter((n) => n >= 0);
-  const joined = keepJoined(nodes, kept, firstMap, roots);
-  const out: DraftGraph = { nodes: joined.nodes, links: joined.links };
-
-  const learnedFailed = Object.values(check.learnedFailures).reduce((a, b) => a + b, 0);
-  const added = out.links.slice(demo.links.length - learnedFailed);
-  const ladderNodes = out.nodes.filter((n, k) => k >= firstMap && n.ladder > 0).length;
-  const count = (type: string) => added.filter((l) => l.type === type).length;
-  return {
-    graph: out,
-    stats: {
-      floorSamples: map.floor.z.length,
-      floorReached: walk.order.length,
-      floorReturning: back.samples.length,
-      returnNodesAdded: [...returnNodes].filter((n) => n >= 0 && joined.index[n] >= 0).length,
-      spawnSeeds: spawns.length,
-      mapLadderClimbs: ladders ? ladders.nodes.length / 2 : 0,
-      ladderNodesAdded: ladderNodes,
-      nodesAdded: out.nodes.length - firstMap,
-      nodesNotJoined: nodes.length - out.nodes.length,
-      linksProposed: proposed,
-      linksFailedSimulation: check.failures,
-      demoLinksFailedSimulation: check.learnedFailures,
-      linksAdded: added.length,
-      linksBetweenFilled: added.filter((l) => l.from >= firstMap && l.to >= firstMap).length,
-      linksBetweenDemoNodes: added.filter((l) => l.from < firstMap && l.to < firstMap).length,
-      dropLinks: count(FILLED_LINK_TYPE.drop),
-      jumpLinks: count(FILLED_LINK_TYPE.jump),
-      simulated: collision !== null,
-    },
-  };
-}
 
 /** The operator; `load` gives the map and its floor samples when the graph arrives. */
 export function fill(
