@@ -127,6 +127,7 @@ export function fillGraph(
   const joined = keepJoined(nodes, kept, firstMap, roots);
   const out: DraftGraph = { nodes: joined.nodes, links: joined.links };
 
+  // The learned links that passed come first in the output; the rest were added here.
   const learnedFailed = Object.values(check.learnedFailures).reduce((a, b) => a + b, 0);
   const added = out.links.slice(demo.links.length - learnedFailed);
   const ladderNodes = out.nodes.filter((n, k) => k >= firstMap && n.ladder > 0).length;
