@@ -1,8 +1,9 @@
 /**
  * Which graph nodes stand on the ground, for the parts of `fill` that join map nodes to the
  * graph: the floor walk starts from them, filled nodes link to them and a floor sample near one
- * is taken as that node's. Swimming and airborne node types are left out (a walker's traversal
- * from a water node says nothing about the water).
+ * is taken as that node's. The others (WATER, drops, doors, platforms, teleporters, items…) are
+ * left out: the box walks that link filled nodes start and end standing on the ground, and say
+ * nothing about swimming, falling or riding.
  */
 
 /** Node types a walker stands at: the ones filled nodes connect to. */
