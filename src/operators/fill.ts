@@ -92,10 +92,11 @@ const FILL_OPTIONS = {
     false,
     'Add ladder pairs at the map\u2019s ladders the demos did not climb (kept when the simulated bot climbs them).',
   ),
-  // Below the engine's 210-unit stand drop, so no fall damage.
+  // 180: the deepest fall without damage in AQtion (a 210-unit stand drop already costs 10
+  // health: classify's `safeDrop`); at most the engine's 210.
   maxDrop: numOption(
-    210,
-    'Deepest ledge a filled link drops off (engine: 210); 0 = walks only. [world units]',
+    180,
+    'Deepest ledge a filled link drops off (180: no fall damage in AQtion); 0 = walks only. [world units]',
     { minimum: 0, maximum: 210 },
   ),
 };
