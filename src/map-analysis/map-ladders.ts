@@ -2,8 +2,9 @@
  * Ladders the map offers, climbed or not in the demos: for each ladder (brushes with the ladder
  * bit, grouped by `ladders.ts`), the spots where a standing box hangs on it all the way from a
  * floor at its foot up to where it last touches (where a climber steps off onto the floor
- * above). `fill` turns each into a pair of LADDER nodes, like the pairs the demos'
- * climbs give (`confirm-types.ts`), and the simulated bot then decides whether it climbs them.
+ * above). `fill` turns each into a pair of LADDER nodes (`ladder-pairs.ts`), like the pairs the
+ * demos' climbs give (`confirm-types.ts`), and the simulated bot then decides whether it climbs
+ * them.
  *
  * Upper floors reached only by a ladder are common (catwalks, roofs, towers): walking the
  * floor from the demo nodes never gets there, so without this they stay empty whenever the

@@ -7,8 +7,8 @@
  * it fits again, and the next floor is looked for.
  *
  * The samples include places no player reaches (on roofs, outside the sealed map); `fill`
- * keeps only those it can walk to from the demos' nodes. Liquid floors (water level 1 or more)
- * are left out: wading and swimming are not walking.
+ * keeps only those it can walk to from the demos' nodes (`floor-walk.ts`). Liquid floors (water
+ * level 1 or more) are left out: wading and swimming are not walking.
  *
  * Floors depend on the map only, so they are cached by the BSP's content hash and the spacing
  * (`map-<hash>-<spacing>.floor` next to the demo cache): adding a demo never redoes them.

@@ -30,7 +30,7 @@ describeFixtures('fill from spawn points alone, by the independent map check', (
   for (const map of ['terminal', 'wfall', 'bwcity2']) {
     it(`${map}: at least 90 % of the LTK waypoints within 64 units of a node, none in solid`, async () => {
       const path = join(out, `${map}.nav`);
-      // The default stages, with fill's map ladders on (off by default: see FillOptions.ladders).
+      // The default stages, with fill's map ladders on (off by default: see the ladders row of fill's options table).
       // A pipeline file in JSON form (YAML reads it).
       const pipeline = join(out, `${map}.yaml`);
       writeFileSync(

@@ -1,0 +1,158 @@
+/**
+ * `fill`'s recipe (after Recast's `build()`: numbered steps, each a plain function of
+ * `map-analysis/` on plain data): the graph with the map's floor filled in where the demos are
+ * thin, and the numbers of the stage's summary.
+ *
+ * 1. `ladder-pairs.ts` (`ladders`): LADDER pairs at the map's ladders the demos did not climb.
+ * 2. `floor-walk.ts`: the floor reached from the ground nodes and (`fromSpawns`) the spawn
+ *    stands (`spawn-stands.ts`), sample to sample, with running jumps across gaps (`gapJumps`).
+ * 3. `way-back-floor.ts` (`returns`): floor not reached from which reached floor is reached.
+ * 4. `floor-nodes.ts`: a MOVE node on each such sample with no node within `minGap`.
+ * 5. `floor-links.ts`: links along the floor, to up to `maxDemoLinks` demo nodes around, and
+ *    between the nodes the floor joins.
+ * 6. `link-check.ts`: every filled link (and, with `checkDemoLinks`, every learned one) run by
+ *    the simulated bot; the ones it fails go.
+ * 7. What the simulation left stranded goes: ladder pairs climbed neither way, way-back nodes
+ *    that no longer lead back, and map nodes no longer joined to a demo node or to floor a spawn
+ *    point reached (`operators/internal/graph-reach.ts`).
+ *
+ * The options are the stage's (`operators/fill.ts` states each once, with its default, limits
+ * and meaning); here only the ones the steps read, by the steps' own option interfaces.
+ */
+import type { BspWorld } from '../sources/bsp/world.js';
+import type { CollisionModel } from '../world/collision-model.js';
+import type { DraftGraph } from '../operators/graph-types.js';
+import { keepJoined, notLeadingOut } from '../operators/internal/graph-reach.js';
+import type { FloorSamples } from './walkable-floor.js';
+import { mapLadderClimbs } from './map-ladders.js';
+import { ladderPairs, unclimbedPairs } from './ladder-pairs.js';
+import { floorGrid } from './floor-grid.js';
+import { groundMask } from './ground-types.js';
+import { spawnStands } from './spawn-stands.js';
+import { walkFloor, type FloorWalkOptions } from './floor-walk.js';
+import { wayBackFloor, type WayBackFloor } from './way-back-floor.js';
+import { bucketNodes } from './node-buckets.js';
+import { placeFloorNodes } from './floor-nodes.js';
+import { FILLED_LINK_TYPE, proposeFloorLinks, type FloorLinkOptions } from './floor-links.js';
+import { checkLinks } from './link-check.js';
+
+/** What the recipe reads of the stage's options (see `operators/fill.ts` for each). */
+export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions {
+  /** A sample this near a node (on its floor) adds no node. [Units: world units] */
+  readonly minGap: number;
+  /** Step 1 on: LADDER pairs at the map's ladders (needs the collision model). */
+  readonly ladders: boolean;
+  /** Step 2 also from the spawn stands. */
+  readonly fromSpawns: boolean;
+  /** Step 3 on: the way back. */
+  readonly returns: boolean;
+  /** Step 6 also runs the learned links. */
+  readonly checkDemoLinks: boolean;
+}
+
+/** Smallest ladder climb given a pair (classify's `ladderMinClimb`). [Units: world units] */
+const LADDER_MIN_CLIMB = 40;
+/** The way back when `returns` is off. */
+const NO_WAY_BACK: WayBackFloor = Object.freeze({ samples: [], steps: new Map() });
+
+export interface FillMap {
+  readonly world: BspWorld;
+  /** The engine's collision model, to run each filled link with player movement; null: box checks only. */
+  readonly collision: CollisionModel | null;
+  readonly floor: FloorSamples;
+  readonly cached: boolean;
+  /** Origins of the map's spawn entities (as in the BSP; they float above the floor). */
+  readonly spawns?: readonly (readonly number[])[];
+}
+
+/** The graph with the map's floor filled in (steps as in the file comment), and the summary. */
+export function fillGraph(
+  demo: DraftGraph,
+  map: FillMap,
+  o: FillGraphOptions,
+): { graph: DraftGraph; stats: Record<string, unknown> } {
+  const { world: w, collision } = map;
+  const firstMap = demo.nodes.length;
+  // 1. The map's ladders: their pairs join the graph as if learned (the floor walk starts from
+  // them too), but every link they add is simulated and they stay only if joined.
+  const ladders =
+    o.ladders && collision ? ladderPairs(demo.nodes, mapLadderClimbs(w, LADDER_MIN_CLIMB)) : null;
+  const g: DraftGraph = ladders
+    ? { nodes: [...demo.nodes, ...ladders.nodes], links: [...demo.links, ...ladders.links] }
+    : demo;
+  const grid = floorGrid(map.floor);
+  const ground = groundMask(g.nodes);
+  // 2. The floor players use.
+  const spawns = o.fromSpawns ? spawnStands(w, map.spawns ?? []) : [];
+  const walk = walkFloor(w, collision, grid, g.nodes, ground, spawns, o);
+  // 3. The way back onto it.
+  const back = o.returns ? wayBackFloor(w, grid, walk.reached, walk.order, o) : NO_WAY_BACK;
+  const steps = new Map([...walk.steps, ...back.steps]);
+  // 4. New nodes where no node is near; demo nodes win.
+  const buckets = bucketNodes(g.nodes, grid.floor.spacing);
+  const placed = placeFloorNodes(
+    grid,
+    [...walk.order, ...back.samples],
+    buckets,
+    ground,
+    g.nodes.length,
+    o.minGap,
+  );
+  const nodes = [...g.nodes, ...placed.nodes];
+  // 5. Their links.
+  const links = [
+    ...g.links,
+    ...proposeFloorLinks(w, grid, nodes, buckets, ground, placed, steps, g.links, o),
+  ];
+  const proposed = links.length - demo.links.length;
+  // 6. The simulated bot's word on every filled link (and the learned ones).
+  const check = collision
+    ? checkLinks(collision, nodes, links, demo.links.length, o.checkDemoLinks)
+    : { kept: links, failures: {}, learnedFailures: {} };
+  let kept = check.kept;
+  // 7. What the simulation stranded: ladder pairs climbed neither way (with their links), …
+  if (ladders) {
+    const dead = unclimbedPairs(kept, firstMap, ladders.nodes.length / 2);
+    if (dead.size > 0) kept = kept.filter((l) => !dead.has(l.from) && !dead.has(l.to));
+  }
+  // … way-back nodes that no longer lead back (the box walk that found them is an
+  // approximation), with the links into them, …
+  const returnNodes = new Set(back.samples.map((q) => placed.nodeOf[q]));
+  if (returnNodes.size > 0) {
+    const lost = notLeadingOut(nodes.length, kept, returnNodes);
+    if (lost.size > 0) kept = kept.filter((l) => !lost.has(l.from) && !lost.has(l.to));
+  }
+  // … and map nodes joined neither to a demo node nor to floor a spawn point reached.
+  const roots = walk.spawnRooted.map((q) => placed.nodeOf[q]).filter((n) => n >= 0);
+  const joined = keepJoined(nodes, kept, firstMap, roots);
+  const out: DraftGraph = { nodes: joined.nodes, links: joined.links };
+
+  // The learned links that passed come first in the output; the rest were added here.
+  const learnedFailed = Object.values(check.learnedFailures).reduce((a, b) => a + b, 0);
+  const added = out.links.slice(demo.links.length - learnedFailed);
+  const ladderNodes = out.nodes.filter((n, k) => k >= firstMap && n.ladder > 0).length;
+  const count = (type: string) => added.filter((l) => l.type === type).length;
+  return {
+    graph: out,
+    stats: {
+      floorSamples: map.floor.z.length,
+      floorReached: walk.order.length,
+      floorReturning: back.samples.length,
+      returnNodesAdded: [...returnNodes].filter((n) => n >= 0 && joined.index[n] >= 0).length,
+      spawnSeeds: spawns.length,
+      mapLadderClimbs: ladders ? ladders.nodes.length / 2 : 0,
+      ladderNodesAdded: ladderNodes,
+      nodesAdded: out.nodes.length - firstMap,
+      nodesNotJoined: nodes.length - out.nodes.length,
+      linksProposed: proposed,
+      linksFailedSimulation: check.failures,
+      demoLinksFailedSimulation: check.learnedFailures,
+      linksAdded: added.length,
+      linksBetweenFilled: added.filter((l) => l.from >= firstMap && l.to >= firstMap).length,
+      linksBetweenDemoNodes: added.filter((l) => l.from < firstMap && l.to < firstMap).length,
+      dropLinks: count(FILLED_LINK_TYPE.drop),
+      jumpLinks: count(FILLED_LINK_TYPE.jump),
+      simulated: collision !== null,
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Map nodes on the floor `fill` found (the walk's and the way back's samples): a MOVE node on
+ * every sample with no node of the graph within `minGap` on its floor. Demo nodes always win —
+ * a sample near one adds nothing but stands for that node (its owner), so floor that joins two
+ * nodes can propose a link between them (`floor-links.ts`).
+ */
+import { nodeWithoutVotes, type DraftNode } from '../operators/graph-types.js';
+import { sampleOrigin, type FloorGrid } from './floor-grid.js';
+import { nodesNear, type NodeBuckets } from './node-buckets.js';
+
+export interface FloorNodes {
+  /** The samples, ascending (the order the nodes and their links are made in). */
+  readonly samples: readonly number[];
+  /** The new MOVE nodes (`source: 'map'`), in sample order; indices `first` on. */
+  readonly nodes: readonly DraftNode[];
+  /** Node index of each sample's own node; -1: none. [Length: floor samples] */
+  readonly nodeOf: Int32Array;
+  /**
+   * The node that stands for each of the samples: its own, or else the nearest ground node of
+   * the graph within `minGap` on its floor; -1: none. [Length: floor samples]
+   */
+  readonly owner: Int32Array;
+}
+
+/**
+ * Places nodes on `samples`. `graph` holds the graph's nodes (indices 0 to `first` − 1),
+ * `ground` says which are ground nodes.
+ */
+export function placeFloorNodes(
+  grid: FloorGrid,
+  samples: readonly number[],
+  graph: NodeBuckets,
+  ground: readonly boolean[],
+  first: number,
+  minGap: number,
+): FloorNodes {
+  const count = grid.floor.z.length;
+  const sorted = [...samples].sort((x, y) => x - y);
+  const nodes: DraftNode[] = [];
+  const nodeOf = new Int32Array(count).fill(-1);
+  for (const q of sorted) {
+    const p = sampleOrigin(grid, q);
+    if (nodesNear(graph, p, minGap).length > 0) continue;
+    nodeOf[q] = first + nodes.length;
+    nodes.push(nodeWithoutVotes(p, 'MOVE', 'map'));
+  }
+  const owner = new Int32Array(count).fill(-1);
+  for (const q of sorted) {
+    if (nodeOf[q] >= 0) owner[q] = nodeOf[q];
+    else {
+      const near = nodesNear(graph, sampleOrigin(grid, q), minGap).find((e) => ground[e.n]);
+      if (near) owner[q] = near.n;
+    }
+  }
+  return { samples: sorted, nodes, nodeOf, owner };
+}

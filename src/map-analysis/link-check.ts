@@ -1,0 +1,81 @@
+/**
+ * The last word on `fill`'s links: each is run by navtest's simulated bot (`simulateLink`: the
+ * AQtion bot's movement code driving the engine's pmove on the collision model, fall damage
+ * included), walks from every place within the bot's reach of the source
+ * (`simulateLinkFromReach`, docs/link-reach.md). The box traversals that proposed the links
+ * (`walk-link.ts`) are an approximation; what the simulated bot fails, the engine's bot fails
+ * too, so the link goes.
+ *
+ * The demo-learned links at the front of the list can be checked the same way
+ * (`checkLearned`): a strafe jump a person made, a walk that only works from a running start —
+ * the bots cannot follow them either, and what `iterate`'s builtin tester would prune a plain
+ * build then leaves out from the start.
+ */
+import type { CollisionModel } from '../world/collision-model.js';
+import type { DraftLink, DraftNode } from '../operators/graph-types.js';
+import { simulateLink, type LinkToSimulate } from '../navtest/simulate-link.js';
+import { simulateLinkFromReach } from '../navtest/reach-starts.js';
+import { SPEED_RUN } from '../navtest/bot-driver.js';
+import { FILLED_LINK_TYPE } from './floor-links.js';
+
+export interface LinkCheck {
+  /** The links that passed, in their order. */
+  readonly kept: DraftLink[];
+  /** Failures of the filled links by reason (`overshot`: a jump failed at full running speed). */
+  readonly failures: Record<string, number>;
+  /** Failures of the learned links by reason (empty unless they were checked). */
+  readonly learnedFailures: Record<string, number>;
+}
+
+/**
+ * A filled jump the bots can take: the simulated bot makes it from a walker's run-up and from
+ * the bots' full running speed. Real bots reach a jump at up to `SPEED_RUN` and fly that much
+ * farther; a landing with no room for that (a narrow ledge, a beam) throws them off the far
+ * side, and a jump one bot made is no use if the next one dies there.
+ */
+export function jumpHolds(model: CollisionModel, link: LinkToSimulate): boolean {
+  return (
+    simulateLink(model, link).passed && simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
+  );
+}
+
+/**
+ * The links of `links` the simulated bot makes. The first `learned` are the demos' (checked only
+ * with `checkLearned`, never held to the full-speed jump test: a person made them); the rest
+ * are filled, and a filled jump must also hold at the bots' full speed (`jumpHolds`).
+ */
+export function checkLinks(
+  model: CollisionModel,
+  nodes: readonly DraftNode[],
+  links: readonly DraftLink[],
+  learned: number,
+  checkLearned: boolean,
+): LinkCheck {
+  const failures: Record<string, number> = {};
+  const learnedFailures: Record<string, number> = {};
+  const kept = links.filter((l, k) => {
+    const isLearned = k < learned;
+    if (isLearned && !checkLearned) return true;
+    const link: LinkToSimulate = {
+      from: nodes[l.from].origin,
+      to: nodes[l.to].origin,
+      linkType: l.type,
+      fromType: nodes[l.from].type,
+      toType: nodes[l.to].type,
+    };
+    const r = simulateLinkFromReach(model, link);
+    const tally = isLearned ? learnedFailures : failures;
+    if (!r.passed) tally[r.reason] = (tally[r.reason] ?? 0) + 1;
+    // The walker's run-up just ran (jumpHolds' first half); now the full speed.
+    else if (
+      !isLearned &&
+      l.type === FILLED_LINK_TYPE.jump &&
+      !simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
+    ) {
+      failures.overshot = (failures.overshot ?? 0) + 1;
+      return false;
+    }
+    return r.passed;
+  });
+  return { kept, failures, learnedFailures };
+}
