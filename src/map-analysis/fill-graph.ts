@@ -14,7 +14,7 @@
  *    the simulated bot; the ones it fails go.
  * 7. What the simulation left stranded goes: ladder pairs climbed neither way, way-back nodes
  *    that no longer lead back, and map nodes no longer joined to a demo node or to floor a spawn
- *    point reached (`operators/internal/graph-reach.ts`).
+ *    point reached (`graph/graph-reach.ts`).
  *
  * The options are the stage's (`operators/fill.ts` states each once, with its default, limits
  * and meaning); here only the ones the steps read, by the steps' own option interfaces.
@@ -22,7 +22,7 @@
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import type { DraftGraph } from '../operators/graph-types.js';
-import { keepJoined, notLeadingOut } from '../operators/internal/graph-reach.js';
+import { keepJoined, notLeadingOut } from '../graph/graph-reach.js';
 import type { FloorSamples } from './walkable-floor.js';
 import { mapLadderClimbs } from './map-ladders.js';
 import { ladderPairs, unclimbedPairs } from './ladder-pairs.js';

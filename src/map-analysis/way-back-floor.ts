@@ -6,7 +6,7 @@
  * units of height, so with none near they stand still until killed (one such bot stood 55 s on
  * a balcony of urbanjungle in a trial). `fill` gives this floor nodes with links out and none
  * in: no route leads there, each is only the way back (and must still lead back after the
- * simulation, `notLeadingOut` in `operators/internal/graph-reach.ts`).
+ * simulation, `notLeadingOut` in `graph/graph-reach.ts`).
  */
 import type { BspWorld } from '../sources/bsp/world.js';
 import { traverse } from './walk-link.js';

@@ -1,6 +1,6 @@
 /** Which nodes links join to roots (both ways), and which of a set lead out of it. */
 import { describe, expect, it } from 'vitest';
-import { keepJoined, notLeadingOut } from '../../../src/operators/internal/graph-reach.js';
+import { keepJoined, notLeadingOut } from '../../src/graph/graph-reach.js';
 
 const link = (from: number, to: number, tag = '') => ({ from, to, tag });
 
