@@ -141,12 +141,10 @@ describe('navtest section', () => {
     expect(await problems(`${head}navtest:\n  tester: engine\n  engine: /aq2\n`)).toEqual([
       expect.stringMatching(/navtest\.tester: the engine tester needs the map/),
     ]);
-    expect(
-      await problems(`${head}bsp: m.bsp\nnavtest:\n  tester: builtin\n  bots: 4\n`),
-    ).toEqual([expect.stringMatching(/navtest\.bots: only the engine tester reads "bots"/)]);
-    expect((await problems(`${head}navtest:\n  tester: robots\n`)).join('\n')).toMatch(
-      /tester/,
-    );
+    expect(await problems(`${head}bsp: m.bsp\nnavtest:\n  tester: builtin\n  bots: 4\n`)).toEqual([
+      expect.stringMatching(/navtest\.bots: only the engine tester reads "bots"/),
+    ]);
+    expect((await problems(`${head}navtest:\n  tester: robots\n`)).join('\n')).toMatch(/tester/);
   });
 
   it('a misspelt placeholder points at its word, with a suggestion', async () => {

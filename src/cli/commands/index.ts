@@ -85,7 +85,8 @@ export const commands: readonly CommandEntry[] = [
   {
     name: 'mesh',
     args: '<map>',
-    summary: "build a map's navigation mesh of areas; write it as a Source .nav or navgen's own file",
+    summary:
+      "build a map's navigation mesh of areas; write it as a Source .nav or navgen's own file",
     load: () => import('./mesh.js'),
   },
   {
