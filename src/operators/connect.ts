@@ -103,6 +103,11 @@ const MAX_ROUNDS = 8;
 
 /** Node types a walked link may start or end at (the ones standing on ground). */
 const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT']);
+/**
+ * Node types a way out may start at: the ground ones and the ladder's (a ladder top whose only
+ * learned way on was a fall deeper than `safeDrop`: simplicity's ladder at (-1961, 1286)).
+ */
+const ESCAPE_FROM = new Set([...GROUND, 'LADDER', 'LADDER_UP', 'LADDER_DOWN']);
 
 const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
 
@@ -268,7 +273,7 @@ export function connectGraph(
     let added = 0;
     const count = nodes.length;
     for (let v = 0; v < count; v++) {
-      if (reach.leads[v] || !GROUND.has(nodes[v].type)) continue;
+      if (reach.leads[v] || !ESCAPE_FROM.has(nodes[v].type)) continue;
       const near = candidates(v, (u) => reach.leads[u] === 1);
       // From everywhere the bot counts the node reached first; failing that, from the node
       // itself; failing that, two links through a new node between: a bot spawned in an alcove
