@@ -21,6 +21,7 @@ import type { CollisionModel } from '../world/collision-model.js';
 import { newTraceResult } from '../world/trace.js';
 import type { PmoveCollision } from '../movement/types.js';
 import { linkKind, startsOnGround } from './link-kind.js';
+import { LANDING_ROOM, landingHasRoom } from './landing-room.js';
 import {
   freeStart,
   playerCollision,
@@ -98,7 +99,7 @@ const fmt = (v: readonly number[]) => `(${v.map((x) => Math.round(x)).join(', ')
 /**
  * `simulateLink` from the source's origin and, for a walking link that passes from there,
  * from every place of {@link reachStarts}; the first failure, its detail naming the start,
- * or the origin's result.
+ * or the origin's result. A drop must also land with room to stop (`landing-room.ts`).
  */
 export function simulateLinkFromReach(
   model: CollisionModel,
@@ -106,6 +107,17 @@ export function simulateLinkFromReach(
   options: Partial<SimulateLinkOptions> = {},
 ): LinkResult {
   const r = simulateLink(model, link, options);
+  if (
+    r.passed &&
+    linkKind(link.linkType, link.fromType, link.toType) === 'drop' &&
+    !landingHasRoom(playerCollision(model), link.from, link.to)
+  )
+    return {
+      ...r,
+      passed: false,
+      reason: 'fell',
+      detail: `no room to land: the floor past the target ends within ${LANDING_ROOM} units, and a bot landing with speed flies off it`,
+    };
   if (!r.passed || !checkedFromReach(link)) return r;
   for (const start of reachStarts(playerCollision(model), link.from)) {
     const q = simulateLink(model, { ...link, start }, options);
