@@ -14,6 +14,8 @@ export interface Adjacency {
   /** `targets[start[v] .. start[v + 1])` are v's neighbours. */
   readonly start: Int32Array;
   readonly targets: Int32Array;
+  /** The number of the link each entry of `targets` comes from. */
+  readonly link: Int32Array;
 }
 
 /** Adjacency of `n` nodes from links `from → to` (`reverse`: `to → from`), in link order. */
@@ -27,11 +29,13 @@ export function adjacency(
   for (let v = 0; v < n; v++) start[v + 1] += start[v];
   const fillAt = start.slice(0, n);
   const targets = new Int32Array(links.length);
-  for (const l of links) {
-    const a = reverse ? l.to : l.from;
-    targets[fillAt[a]++] = reverse ? l.from : l.to;
-  }
-  return { start, targets };
+  const link = new Int32Array(links.length);
+  links.forEach((l, k) => {
+    const at = fillAt[reverse ? l.to : l.from]++;
+    targets[at] = reverse ? l.from : l.to;
+    link[at] = k;
+  });
+  return { start, targets, link };
 }
 
 /**

@@ -11,7 +11,8 @@
  *
  * 1. escapes: for each node that does not lead into the main component, a link to the nearest
  *    node that does (within `radius`, at most `maxTries` tried, nearest first), typed by the box
- *    walk (a walk, drop or jump; a walk where it finds none) and kept when the simulated bot
+ *    walk (a walk, drop or jump; where it finds none, a drop if the target lies lower than a
+ *    stair step, else a walk) and kept when the simulated bot
  *    makes it from everywhere the bot counts the node reached (`simulateLinkFromReach`, the
  *    check of `fill`) — or, when no candidate passes that, from the node itself; then a drop
  *    down to `escapeMaxDrop` (256, the engine's unsafe drop: about 50 health, where the only
@@ -39,11 +40,12 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
-import { defineStage, type StageContext } from '../pipeline/stage.js';
+import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
 import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
+import { loadFeedbackFor } from './feedback.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
@@ -51,7 +53,9 @@ import { traverse } from '../map-analysis/walk-link.js';
 import { STEP_SIZE, groundBelow } from '../map-analysis/box-query.js';
 import { simulateLink, type LinkToSimulate } from '../navtest/simulate-link.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
-import { SPEED_RUN } from '../navtest/bot-driver.js';
+import { jumpHolds } from '../map-analysis/link-check.js';
+import { FILLED_LINK_TYPE } from '../map-analysis/floor-links.js';
+import { GROUND_TYPES, LADDER_TYPES } from '../map-analysis/ground-types.js';
 import type { Vec3 } from '../geometry/vec3.js';
 import {
   adjacency,
@@ -101,15 +105,13 @@ export const connectDefaults: ConnectOptions = Object.freeze({
 /** Rounds at most (each round after the first only retries the nodes still apart). */
 const MAX_ROUNDS = 8;
 
-/** Node types a walked link may start or end at (the ones standing on ground). */
-const GROUND = new Set(['MOVE', 'JUMP', 'CROUCH', 'SPAWNPOINT']);
+/** Node types a walked link may start or end at (the ones standing on ground, not on a ladder). */
+const GROUND = new Set([...GROUND_TYPES].filter((t) => !LADDER_TYPES.has(t)));
 /**
  * Node types a way out may start at: the ground ones and the ladder's (a ladder top whose only
  * learned way on was a fall deeper than `safeDrop`: simplicity's ladder at (-1961, 1286)).
  */
-const ESCAPE_FROM = new Set([...GROUND, 'LADDER', 'LADDER_UP', 'LADDER_DOWN']);
-
-const LINK_TYPE = { walk: 'MOVE', jump: 'JUMP', drop: 'STAND_DROP' } as const;
+const ESCAPE_FROM = GROUND_TYPES;
 
 /**
  * How an escape link is checked: from everywhere the bot counts its source reached, from the
@@ -191,7 +193,7 @@ export function connectGraph(
       traverse(map.world, na.origin, nb.origin, drop, o.maxJump) ??
       (fall > STEP_SIZE ? 'drop' : 'walk');
     if (tier === 'deep-drop' && (kind !== 'drop' || fall <= o.maxDrop)) return null;
-    const type = kind === 'walk' ? nb.type : LINK_TYPE[kind];
+    const type = kind === 'walk' ? nb.type : FILLED_LINK_TYPE[kind];
     const link: LinkToSimulate = {
       from: na.origin as Vec3,
       to: nb.origin as Vec3,
@@ -200,13 +202,13 @@ export function connectGraph(
       toType: nb.type,
     };
     simulated++;
-    const run = fromCentre
-      ? simulateLink(map.collision, link)
-      : simulateLinkFromReach(map.collision, link);
-    if (!run.passed) return null;
-    // A jump must also hold at the bots' full running speed (as fill's jumps).
-    if (kind === 'jump' && !simulateLink(map.collision, link, { runUpSpeed: SPEED_RUN }).passed)
-      return null;
+    // A jump must also hold at the bots' full running speed (as fill's jumps; a jump has no
+    // other starts than its source).
+    const made =
+      kind === 'jump'
+        ? jumpHolds(map.collision, link)
+        : (fromCentre ? simulateLink : simulateLinkFromReach)(map.collision, link).passed;
+    if (!made) return null;
     return { from: a, to: b, type, ...NO_LINK_EVIDENCE, fromMap: true };
   };
   /**
@@ -391,10 +393,6 @@ function connectMapLoader(bsp: string | null): () => Promise<ConnectMap | null> 
   };
 }
 
-async function feedbackOf(ctx: StageContext): Promise<Feedback> {
-  return ctx.loadFeedback ? ctx.loadFeedback() : EMPTY_FEEDBACK;
-}
-
 /** The `connect` stage of pipeline files. */
 export const connectStage = defineStage<ConnectOptions>({
   meta: {
@@ -441,5 +439,5 @@ export const connectStage = defineStage<ConnectOptions>({
     }),
     defaults: connectDefaults,
   },
-  create: (opts, ctx) => connect(opts, connectMapLoader(ctx.bsp), () => feedbackOf(ctx)),
+  create: (opts, ctx) => connect(opts, connectMapLoader(ctx.bsp), () => loadFeedbackFor(ctx)),
 });

@@ -127,6 +127,6 @@ export const feedbackStage = defineStage<FeedbackOptions>({
 });
 
 /** The feedback the pipeline names, resolved by the runner into the stage context. */
-async function loadFeedbackFor(ctx: StageContext): Promise<Feedback> {
+export async function loadFeedbackFor(ctx: StageContext): Promise<Feedback> {
   return ctx.loadFeedback ? ctx.loadFeedback() : EMPTY_FEEDBACK;
 }

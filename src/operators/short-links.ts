@@ -28,7 +28,7 @@ import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, GraphEvent } from './graph-types.js';
 import { distance } from './graph-types.js';
-import { adjacency } from '../graph/strong-components.js';
+import { adjacency, type Adjacency } from '../graph/strong-components.js';
 
 export interface ShortLinksOptions {
   /** Longest link kept without question, horizontally. [Units: world units] [Limit: 32..1024] */
@@ -52,7 +52,7 @@ const horizontal = (a: readonly number[], b: readonly number[]) =>
  */
 function shortWay(
   g: DraftGraph,
-  adj: { start: Int32Array; targets: Int32Array; link: Int32Array },
+  adj: Adjacency,
   short: Uint8Array,
   from: number,
   to: number,
@@ -84,15 +84,7 @@ export function shortenLinks(
   g: DraftGraph,
   o: ShortLinksOptions,
 ): { graph: DraftGraph; stats: Record<string, unknown> } {
-  const n = g.nodes.length;
-  const base = adjacency(n, g.links);
-  // Which link each adjacency entry is (adjacency keeps link order per source).
-  const link = new Int32Array(g.links.length);
-  const at = base.start.slice(0, n);
-  g.links.forEach((l, k) => {
-    link[at[l.from]++] = k;
-  });
-  const adj = { ...base, link };
+  const adj = adjacency(g.nodes.length, g.links);
   const short = new Uint8Array(g.links.length);
   g.links.forEach((l, k) => {
     if (horizontal(g.nodes[l.from].origin, g.nodes[l.to].origin) <= o.maxLength) short[k] = 1;
