@@ -14,11 +14,11 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildNavMeshForMap } from '../src/navmesh/build-from-map.js';
-import { areaBounds, areaHeightAt, type NavMesh } from '../src/navmesh/mesh.js';
 import { createNavQuery, findPath } from '../src/navmesh/query/find-path.js';
 import type { PathCosts } from '../src/navmesh/query/astar.js';
 import { walkPath } from '../src/navmesh/walk-path.js';
 import { loadCollision } from '../src/map-analysis/map-source.js';
+import { lcg, randomAreaPoint } from '../tools/navmesh-samples.js';
 
 const ALL_MAPS = [
   'beer',
@@ -59,21 +59,6 @@ if (ladders !== undefined && !['none', 'up', 'both'].includes(ladders)) {
 const maps = positionals.length > 0 ? positionals : ALL_MAPS;
 const fixtures = resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'maps');
 
-/** The fixed pseudo-random sequence of the tests (an LCG). */
-function lcg(s: number) {
-  let v = s;
-  return () => (v = (v * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-}
-
-/** The centre of a random area, as a standing player's origin. */
-function randomPoint(m: NavMesh, rnd: () => number): number[] {
-  const a = Math.floor(rnd() * m.areaCount);
-  const [x0, y0, x1, y1] = areaBounds(m, a);
-  const x = (x0 + x1) / 2;
-  const y = (y0 + y1) / 2;
-  return [x, y, areaHeightAt(m, a, x, y)];
-}
-
 const fmt = (p: readonly number[]) => `(${p.map((v) => Math.round(v)).join(' ')})`;
 
 console.log(
@@ -94,8 +79,8 @@ for (const map of maps) {
   let segments = 0;
   const lines: string[] = [];
   for (let k = 0; k < pairs; k++) {
-    const from = randomPoint(mesh, rnd);
-    const to = randomPoint(mesh, rnd);
+    const from = randomAreaPoint(mesh, rnd);
+    const to = randomAreaPoint(mesh, rnd);
     const r = findPath(q, from, to);
     if (!r.ok) continue;
     found++;

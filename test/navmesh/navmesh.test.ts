@@ -10,7 +10,6 @@ import {
   CROSS_LADDER,
   CROSS_WALK,
   areaBounds,
-  areaHeightAt,
   connectionCount,
   type NavMesh,
 } from '../../src/navmesh/mesh.js';
@@ -18,21 +17,7 @@ import { createNavQuery, findPath } from '../../src/navmesh/query/find-path.js';
 import { walkPath } from '../../src/navmesh/walk-path.js';
 import { loadCollision } from '../../src/map-analysis/map-source.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
-
-/** A fixed pseudo-random sequence (the test is deterministic). */
-function lcg(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-}
-
-/** The centre of a random area, on its floor. */
-function randomPoint(m: NavMesh, rnd: () => number): number[] {
-  const a = Math.floor(rnd() * m.areaCount);
-  const [x0, y0, x1, y1] = areaBounds(m, a);
-  const x = (x0 + x1) / 2;
-  const y = (y0 + y1) / 2;
-  return [x, y, areaHeightAt(m, a, x, y)];
-}
+import { lcg, randomAreaPoint } from '../../tools/navmesh-samples.js';
 
 describeFixtures('navmesh on wizs', () => {
   const bsp = fixture('maps', 'wizs.bsp');
@@ -102,10 +87,10 @@ describeFixtures('navmesh on wizs', () => {
 
   it('answers no path with the reason', () => {
     const q = createNavQuery(mesh);
-    const r = findPath(q, [100000, 0, 0], randomPoint(mesh, lcg(1)));
+    const r = findPath(q, [100000, 0, 0], randomAreaPoint(mesh, lcg(1)));
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toBe('start-off-mesh');
-    const g = findPath(q, randomPoint(mesh, lcg(1)), [0, 0, 100000]);
+    const g = findPath(q, randomAreaPoint(mesh, lcg(1)), [0, 0, 100000]);
     expect(!g.ok && g.reason).toBe('goal-off-mesh');
   });
 });
@@ -139,7 +124,7 @@ for (const { map, ladders } of WALKED) {
       const moves = new Set<string>();
       const failures: string[] = [];
       for (let k = 0; k < 24; k++) {
-        const r = findPath(q, randomPoint(mesh, rnd), randomPoint(mesh, rnd));
+        const r = findPath(q, randomAreaPoint(mesh, rnd), randomAreaPoint(mesh, rnd));
         if (!r.ok) {
           expect(r.reason).toBe('no-connection');
           continue;
