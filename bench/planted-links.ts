@@ -25,6 +25,9 @@ import { runSession } from '../src/engine/trial-session.js';
 import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import { writeNavFile } from '../src/sinks/nav/write-nav-file.js';
 import { loadCollisionModel } from '../src/world/collision-model.js';
+import { simulateLink } from '../src/navtest/simulate-link.js';
+import { defaultNodeTypes, nodeTypeName } from '../src/nav/node-types.js';
+import type { NavFile } from '../src/nav/types.js';
 import {
   autogenNav,
   ENGINE_DIR,
@@ -107,17 +110,23 @@ try {
     `\n${BOTS} bots × ${SECONDS} s × ${RUNS} run(s)${NO_COMBAT ? ', no combat' : ''}: ` +
       `planted nav ${report.bot_minutes.toFixed(1)} bot-minutes, control ${control.bot_minutes.toFixed(1)}`,
   );
-  console.log('\n| planted link | kind | straight u | way round u | tried | failed (died / timed out) | in bad_links |');
+  console.log(
+    '\n| planted link | kind | straight u | way round u | tried | failed (died / timed out) | in bad_links |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const l of planted.links) {
     const s = report.link_stats.find((x) => x.from === l.from && x.to === l.to);
-    const sc = shortcuts.find((x) => (x.from === l.from && x.to === l.to) || (x.from === l.to && x.to === l.from))!;
+    const sc = shortcuts.find(
+      (x) => (x.from === l.from && x.to === l.to) || (x.from === l.to && x.to === l.from),
+    )!;
     console.log(
       `| ${l.from} → ${l.to} | ${l.kind} | ${Math.round(sc.straight)} | ${Math.round(sc.detour)} | ${s?.traversals ?? 0} | ` +
         `${s ? `${s.failures} (${s.died} / ${s.timed_out})` : '0'} | ${bad.has(key(l.from, l.to)) ? 'yes' : 'no'} |`,
     );
   }
-  const tried = planted.links.filter((l) => report.link_stats.some((x) => x.from === l.from && x.to === l.to));
+  const tried = planted.links.filter((l) =>
+    report.link_stats.some((x) => x.from === l.from && x.to === l.to),
+  );
   const flagged = planted.links.filter((l) => bad.has(key(l.from, l.to)));
   const others = report.bad_links.filter(([a, b]) => !plantedKeys.has(key(a, b)));
   const othersInControl = others.filter(([a, b]) => controlBad.has(key(a, b)));
@@ -131,6 +140,31 @@ try {
       `(${triedLinks > 0 ? ((100 * others.length) / triedLinks).toFixed(1) : '—'} %); ` +
       `of those also bad in the control run: ${othersInControl.length}; control bad_links: ${control.bad_links.length} ` +
       `of ${control.link_stats.length} tried`,
+  );
+  // The offline test (navgen's simulator, the engine's player movement) as a second judge of
+  // every flagged link: a planted link must fail it; a link not planted that passes it is a
+  // false flag unless the bots really got stuck there for reasons the simulator has not (other
+  // bots in the way, a bot idling).
+  const offline = (nav: NavFile, [a, b]: [number, number]) => {
+    const type = (v: number) => nodeTypeName(defaultNodeTypes, v) ?? 'MOVE';
+    const l = nav.nodes[a].links.find((x) => x.target === b)!;
+    return simulateLink(model, {
+      from: nav.nodes[a].origin,
+      to: nav.nodes[b].origin,
+      linkType: type(l.targetType),
+      fromType: type(nav.nodes[a].type),
+      toType: type(nav.nodes[b].type),
+    }).passed;
+  };
+  const passedOffline = (nav: NavFile, links: [number, number][]) =>
+    links.filter((l) => offline(nav, l)).length;
+  console.log(
+    `offline test of the flagged links: planted ${passedOffline(
+      planted.nav,
+      flagged.map((l) => [l.from, l.to]),
+    )} of ${flagged.length} passed; ` +
+      `not planted ${passedOffline(planted.nav, others)} of ${others.length} passed; ` +
+      `control ${passedOffline(original, control.bad_links)} of ${control.bad_links.length} passed`,
   );
   if (tried.length === 0 || flagged.length === 0) process.exitCode = 1;
 } finally {

@@ -13,7 +13,9 @@
  * - `stuck_rate_per_bot_min`: stuck events (a bot moved less than 24 u over 3 s; one event per
  *   stretch) per alive bot-minute;
  * - `bad_links`: links whose attempts failed more than half the time (the proposal's
- *   NAVTEST_MAX_LINK_FAIL_PCT), at least once;
+ *   NAVTEST_MAX_LINK_FAIL_PCT), at least twice or once by an environmental death (a fall on
+ *   the link). One failed try by other causes is not enough: a bot blocked by another bot, shot
+ *   or pausing fails a good link now and then, and a nav has hundreds of links tried once;
  * - `bad_nodes`: nodes where more than 30 % of the visits ended in an environmental death
  *   (NAVTEST_MAX_NODE_DEATH_PCT), at least one;
  * - `passed`: coverage ≥ 0.85, deaths ≤ 0.5 and stuck events ≤ 1.0 per bot-minute, at most 5 %
@@ -32,6 +34,8 @@ export const ENGINE_LIMITS = Object.freeze({
   maxNodeDeathShare: 0.3,
   /** NAVTEST_MAX_LINK_FAIL_PCT */
   maxLinkFailShare: 0.5,
+  /** Least failed tries of a bad link, unless one of them was an environmental death. */
+  minLinkFailures: 2,
 });
 
 export interface RunFigures {
@@ -67,6 +71,8 @@ export interface LinkStats {
   readonly traversals: number;
   readonly failures: number;
   readonly died: number;
+  /** Of `died`: environmental deaths (the console's obituaries matched to the demo's deaths). */
+  readonly env_died: number;
   readonly timed_out: number;
 }
 
@@ -83,6 +89,8 @@ export interface EngineDeath {
   readonly position: [number, number, number];
   readonly node: number;
   readonly cause: EnvCause;
+  /** The link the bot was taking, or null. */
+  readonly link: { readonly from: number; readonly to: number } | null;
 }
 
 export interface EngineReport {
@@ -167,7 +175,8 @@ function locateEnvDeaths(run: EngineRunInput, index: number): EngineDeath[] {
     seen.set(o.name, k + 1);
     if (o.cause === null) continue;
     const d = byName.get(o.name)?.[k];
-    if (d) out.push({ run: index, position: d.position, node: d.node, cause: o.cause });
+    if (d)
+      out.push({ run: index, position: d.position, node: d.node, cause: o.cause, link: d.link });
   }
   return out;
 }
@@ -237,8 +246,20 @@ export function engineReport(input: EngineReportInput): EngineReport {
   const envTotal = ENV_CAUSES.reduce((s, c) => s + env[c], 0);
   const stuckEvents = spots.length;
   const linkList = [...links.values()].sort((x, y) => x.from - y.from || x.to - y.to);
+  const envDied = new Map<string, number>();
+  for (const d of envSpots)
+    if (d.link)
+      envDied.set(
+        `${d.link.from},${d.link.to}`,
+        (envDied.get(`${d.link.from},${d.link.to}`) ?? 0) + 1,
+      );
+  const envDiedOn = (l: LinkCounts) => envDied.get(`${l.from},${l.to}`) ?? 0;
   const badLinks = linkList
-    .filter((l) => l.failures > 0 && l.failures / l.traversals > ENGINE_LIMITS.maxLinkFailShare)
+    .filter(
+      (l) =>
+        (l.failures >= ENGINE_LIMITS.minLinkFailures || envDiedOn(l) > 0) &&
+        l.failures / l.traversals > ENGINE_LIMITS.maxLinkFailShare,
+    )
     .map((l): [number, number] => [l.from, l.to]);
   const badNodes: number[] = [];
   const unreachable: number[] = [];
@@ -298,6 +319,7 @@ export function engineReport(input: EngineReportInput): EngineReport {
       traversals: l.traversals,
       failures: l.failures,
       died: l.died,
+      env_died: envDiedOn(l),
       timed_out: l.timedOut,
     })),
     stuck_spots: spots,

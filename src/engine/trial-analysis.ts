@@ -12,12 +12,20 @@
  * Against the nav:
  * - a bot visits a node when it comes within {@link TrialAnalysisOptions.reach} of it (each
  *   node on its own: one position may visit several), and is *at* the nearest such node;
- * - a link A→B is traversed when a bot at A next arrives at B. When it leaves A's reach towards
- *   nowhere in particular, the link it was heading along is the one of A's links whose
- *   direction is closest to where it left (within 60°); that attempt fails when the bot dies,
- *   or when the link's time (`simulateLinkDefaults`: 1.5 s + length at 100 u/s, at most 12 s)
- *   runs out before it arrives at any node. Arriving at a node A has no link to ends the
- *   attempt without a verdict (the bot went off the nav's routes);
+ * - a link A→B is traversed when a bot at A next arrives at B. The engine's bots look where
+ *   they go (the yaw of their view turns to the next node of their path), so what a bot
+ *   *means* to do is in the demo: when it leaves A's reach, the link it is taking is the one of
+ *   A's links whose target it faces (horizontally, within {@link TrialAnalysisOptions.maxFacingDeg}),
+ *   else (a bot aiming at an enemy) the one whose direction is closest to where it left (within
+ *   60°). The attempt fails when the bot dies, or when the link's time (`simulateLinkDefaults`:
+ *   1.5 s + length at 100 u/s, at most 12 s) runs out before it arrives at the target.
+ *   Arriving at another node on the way does not end it while the bot still faces the target
+ *   (a bot pressed against a wall slides along it into some other node's reach, still facing
+ *   where it means to go); arriving at another node while facing elsewhere ends it: a
+ *   traversal of A's link to that node if A has one, else no verdict (the bot went off the
+ *   nav's routes). A bot that never leaves A's reach (the wall is that close) but is stuck
+ *   there (the stuck rule below) facing one of A's link targets is taking that link, once per
+ *   stay at A;
  * - deaths are where the bot last stood alive, matched to the nearest node.
  */
 import type { NavFile } from '../nav/types.js';
@@ -36,6 +44,10 @@ export interface TrialAnalysisOptions {
   readonly maxStep: number;
   /** Least cosine between the way a bot left a node and a link's direction to take it for that link. */
   readonly minHeadingCos: number;
+  /** Most angle between a bot's view yaw and the horizontal way to a node for it to face that node. [Units: degrees] */
+  readonly maxFacingDeg: number;
+  /** A target this close horizontally (straight above or below) is faced from any yaw. [Units: world units] */
+  readonly facingRadius: number;
 }
 
 export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
@@ -44,6 +56,8 @@ export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
   stuckRadius: 24,
   maxStep: 100,
   minHeadingCos: 0.5,
+  maxFacingDeg: 30,
+  facingRadius: 16,
 });
 
 /** A stretch of time in which one bot stayed put. */
@@ -69,6 +83,8 @@ export interface DeathInDemo {
   /** Where the bot last stood alive. [Units: world units] */
   readonly position: [number, number, number];
   readonly node: number;
+  /** The link the bot was taking when it died (that try failed), or null. */
+  readonly link: { readonly from: number; readonly to: number } | null;
 }
 
 export interface LinkCounts {
@@ -107,6 +123,8 @@ type Vec = [number, number, number];
 interface Attempt {
   from: number;
   link: number;
+  /** The link's target. */
+  to: number;
   deadline: number;
 }
 
@@ -118,6 +136,8 @@ interface BotState {
   near: Set<number>;
   lastNode: number;
   attempt: Attempt | null;
+  /** An attempt was started from the node the bot is at while it stood stuck there (once per stay). */
+  triedStuckAt: boolean;
   alive: boolean;
   spot: { seg: number; frame: number; sum: Vec; n: number } | null;
 }
@@ -200,6 +220,7 @@ export class TrialAnalyzer {
           near: new Set(),
           lastNode: -1,
           attempt: null,
+          triedStuckAt: false,
           alive: false,
           spot: null,
         };
@@ -238,37 +259,119 @@ export class TrialAnalyzer {
         b.spot.n++;
       } else this.closeSpot(p.slot, b);
       b.last = pos;
-      this.follow(b, pos);
+      this.follow(b, pos, p.viewangles[1], stuck);
     }
   }
 
-  /** Node and link bookkeeping for an alive bot at `pos`. */
-  private follow(b: BotState, pos: Vec): void {
+  /** Node and link bookkeeping for an alive bot at `pos` looking along `yaw` (degrees). */
+  private follow(b: BotState, pos: Vec, yaw: number, stuck: boolean): void {
     const near: number[] = [];
     this.grid.allWithin(pos, near);
     for (const i of near) if (!b.near.has(i)) this.visits[i]++;
     b.near = new Set(near);
-    const n = this.grid.within(pos);
-    if (n >= 0) {
-      if (n !== b.at) {
-        if (b.lastNode >= 0 && n !== b.lastNode) {
-          const l = this.linkIndex[b.lastNode].find((x) => x.target === n);
-          if (l) this.linkCounts[l.index].traversals++;
-        }
-        b.attempt = null;
-        b.at = n;
-        b.lastNode = n;
-      }
-      return;
+    if (b.attempt && b.near.has(b.attempt.to)) {
+      // within the target's reach: arrived (the nearest node may be a neighbour of it)
+      this.linkCounts[b.attempt.link].traversals++;
+      b.lastNode = b.attempt.to;
+      b.attempt = null;
     }
-    if (b.at >= 0) {
-      b.attempt = this.heading(b.at, pos);
-      b.at = -1;
-    } else if (b.attempt && this.frameCounter > b.attempt.deadline) {
+    if (b.attempt && this.frameCounter > b.attempt.deadline) {
       this.fail(b.attempt, 'timedOut');
       b.attempt = null;
       b.lastNode = -1;
     }
+    const n = this.grid.within(pos);
+    if (n === b.at) {
+      if (n >= 0 && stuck && !b.triedStuckAt && !b.attempt && b.lastNode === n) {
+        // stuck inside the reach of the node it is at, facing one of its links' targets and
+        // moved off the node towards it (a bot idling on the node is not taking any link)
+        const l = this.faced(n, pos, yaw);
+        if (l && this.pushedTowards(n, pos, l.target)) {
+          b.attempt = this.attempt(n, l);
+          b.triedStuckAt = true;
+        }
+      }
+      return;
+    }
+    // The bot moves on from the node it was at (to another node's reach, or out of every reach).
+    if (!b.attempt && b.at >= 0) {
+      const l = this.faced(b.at, pos, yaw);
+      if (l) b.attempt = this.attempt(b.at, l);
+      else if (n < 0) b.attempt = this.heading(b.at, pos);
+    }
+    b.at = n;
+    b.triedStuckAt = false;
+    if (n < 0) return;
+    const a = b.attempt;
+    if (a && n === a.to) {
+      this.linkCounts[a.link].traversals++;
+      b.attempt = null;
+    } else if (a && n !== a.from && this.facing(pos, yaw, a.to)) {
+      // on the way (or pressed against a wall) past another node: still taking a's link
+    } else {
+      if (b.lastNode >= 0 && n !== b.lastNode) {
+        const l = this.linkIndex[b.lastNode].find((x) => x.target === n);
+        if (l) this.linkCounts[l.index].traversals++;
+      }
+      b.attempt = null;
+    }
+    if (!b.attempt) b.lastNode = n;
+  }
+
+  /** Whether a bot at `pos` looking along `yaw` faces node `target`. */
+  private facing(pos: Vec, yaw: number, target: number): boolean {
+    const t = this.origins[target];
+    const dx = t[0] - pos[0];
+    const dy = t[1] - pos[1];
+    const h = Math.hypot(dx, dy);
+    if (h <= this.o.facingRadius) return true;
+    const r = (yaw * Math.PI) / 180;
+    return (
+      (dx * Math.cos(r) + dy * Math.sin(r)) / h >= Math.cos((this.o.maxFacingDeg * Math.PI) / 180)
+    );
+  }
+
+  /**
+   * Whether `pos` lies off node `from` (horizontally, more than {@link TrialAnalysisOptions.facingRadius})
+   * in the direction of node `to` (within {@link TrialAnalysisOptions.maxFacingDeg}).
+   */
+  private pushedTowards(from: number, pos: Vec, to: number): boolean {
+    const a = this.origins[from];
+    const t = this.origins[to];
+    const ox = pos[0] - a[0];
+    const oy = pos[1] - a[1];
+    const tx = t[0] - a[0];
+    const ty = t[1] - a[1];
+    const ol = Math.hypot(ox, oy);
+    const tl = Math.hypot(tx, ty);
+    if (ol <= this.o.facingRadius || tl === 0) return false;
+    return (ox * tx + oy * ty) / (ol * tl) >= Math.cos((this.o.maxFacingDeg * Math.PI) / 180);
+  }
+
+  /** The link of `from` whose target a bot at `pos` looking along `yaw` faces most squarely, if any. */
+  private faced(from: number, pos: Vec, yaw: number): { index: number; target: number } | null {
+    const r = (yaw * Math.PI) / 180;
+    const minCos = Math.cos((this.o.maxFacingDeg * Math.PI) / 180);
+    let best: { index: number; target: number; cos: number } | null = null;
+    for (const l of this.linkIndex[from]) {
+      const t = this.origins[l.target];
+      const dx = t[0] - pos[0];
+      const dy = t[1] - pos[1];
+      const h = Math.hypot(dx, dy);
+      if (h <= this.o.facingRadius) continue; // straight up or down: no yaw tells
+      const cos = (dx * Math.cos(r) + dy * Math.sin(r)) / h;
+      if (cos >= minCos && (!best || cos > best.cos)) best = { ...l, cos };
+    }
+    return best;
+  }
+
+  private attempt(from: number, l: { index: number; target: number }): Attempt {
+    return {
+      from,
+      link: l.index,
+      to: l.target,
+      deadline: this.frameCounter + Math.round(this.linkTimes[l.index] * 10),
+    };
   }
 
   /** The link of `from` whose direction is closest to `pos` (within the heading cone), as an attempt. */
@@ -277,21 +380,16 @@ export class TrialAnalyzer {
     const d = [pos[0] - a[0], pos[1] - a[1], pos[2] - a[2]];
     const dl = Math.hypot(d[0], d[1], d[2]);
     if (dl === 0) return null;
-    let best: { index: number; cos: number } | null = null;
+    let best: { index: number; target: number; cos: number } | null = null;
     for (const l of this.linkIndex[from]) {
       const t = this.origins[l.target];
       const v = [t[0] - a[0], t[1] - a[1], t[2] - a[2]];
       const vl = Math.hypot(v[0], v[1], v[2]);
       if (vl === 0) continue;
       const cos = (d[0] * v[0] + d[1] * v[1] + d[2] * v[2]) / (dl * vl);
-      if (cos >= this.o.minHeadingCos && (!best || cos > best.cos)) best = { index: l.index, cos };
+      if (cos >= this.o.minHeadingCos && (!best || cos > best.cos)) best = { ...l, cos };
     }
-    if (!best) return null;
-    return {
-      from,
-      link: best.index,
-      deadline: this.frameCounter + Math.round(this.linkTimes[best.index] * 10),
-    };
+    return best ? this.attempt(from, best) : null;
   }
 
   private fail(a: Attempt, how: 'died' | 'timedOut'): void {
@@ -302,6 +400,7 @@ export class TrialAnalyzer {
   }
 
   private die(slot: number, b: BotState, frame: number): void {
+    const link = b.attempt ? { from: b.attempt.from, to: b.attempt.to } : null;
     if (b.attempt) this.fail(b.attempt, 'died');
     b.attempt = null;
     b.at = -1;
@@ -314,6 +413,7 @@ export class TrialAnalyzer {
       frame,
       position,
       node: this.grid.nearest(position),
+      link,
     });
   }
 

@@ -83,7 +83,7 @@ describe('engine report of a demo made by our own writer', () => {
     expect(r.tester).toBe('engine');
     expect(r.map).toBe('corridor');
     expect(parseNavtestReport(JSON.parse(JSON.stringify(r)), 'scenario')).toBeTruthy();
-    // The link into the drop: tried once (Alpha), died on it.
+    // The link into the drop: tried once (Alpha), died on it by a fall (so once is enough).
     expect(r.bad_links).toEqual([[2, 3]]);
     expect(r.link_stats.find((l) => l.from === 2 && l.to === 3)).toEqual({
       from: 2,
@@ -91,8 +91,10 @@ describe('engine report of a demo made by our own writer', () => {
       traversals: 1,
       failures: 1,
       died: 1,
+      env_died: 1,
       timed_out: 0,
     });
+    expect(r.env_death_spots[0].link).toEqual({ from: 2, to: 3 });
     // 0→1: Alpha twice (before and after respawning), Bravo once; 1→2 both; 2→1 Bravo; 1→0 nobody.
     const trav = (a: number, b: number) =>
       r.link_stats.find((l) => l.from === a && l.to === b)?.traversals ?? 0;

@@ -177,12 +177,17 @@ export function findShortcuts(
       if (!Number.isFinite(detour)) continue;
       if (detour < o.minDetourRatio * straight || detour < straight + o.minDetourExtra) continue;
       if (kind === 'wall' && !walled(m, pa, pb, o.wallSide)) continue;
-      if (kind === 'ledge' && !lineBlocked(m, [pa[0], pa[1], pa[2] + 30], [pb[0], pb[1], pa[2] + 30]))
+      if (
+        kind === 'ledge' &&
+        !lineBlocked(m, [pa[0], pa[1], pa[2] + 30], [pb[0], pb[1], pa[2] + 30])
+      )
         continue; // the wall below the ledge must stand between them
       candidates.push({ from: a, to: b, kind, straight, detour });
     }
   }
-  candidates.sort((x, y) => y.detour - y.straight - (x.detour - x.straight) || x.from - y.from || x.to - y.to);
+  candidates.sort(
+    (x, y) => y.detour - y.straight - (x.detour - x.straight) || x.from - y.from || x.to - y.to,
+  );
   const chosen: Shortcut[] = [];
   const far = (i: number, j: number) => {
     const p = n[i].origin;
