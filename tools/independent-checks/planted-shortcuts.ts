@@ -9,7 +9,9 @@
  *   heights up to 90 u and up to `wallSide` u to either side is blocked, so there is no short way
  *   round or over;
  * - `ledge`: a node `minRise` or more above another (far higher than any jump, 60 u), within
- *   `maxLedgeRun` horizontally: straight up a wall.
+ *   `maxLedgeRun` horizontally: straight up a wall;
+ * - `drop`: from a node at an edge down to a node `minDrop` or more below on a flat floor
+ *   (`deepDrops` of `impossible-links.ts`, no liquid to soften the fall): a fall that kills.
  *
  * A pair qualifies only when the way between the two along the nav's links is much longer than
  * the straight line (`minDetourRatio` times and `minDetourExtra` more), so that no bot can
@@ -25,8 +27,9 @@ import { boxTrace, newTraceResult } from '../../src/world/trace.js';
 import type { NavFile } from '../../src/nav/types.js';
 import { linkCost } from '../../src/nav/link-cost.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
+import { deepDrops } from './impossible-links.js';
 
-export type ShortcutKind = 'wall' | 'ledge';
+export type ShortcutKind = 'wall' | 'ledge' | 'drop';
 
 export interface Shortcut {
   readonly from: number;
@@ -53,6 +56,8 @@ export interface ShortcutOptions {
   readonly maxRise: number;
   /** [Units: world units] */
   readonly maxLedgeRun: number;
+  /** A fall this deep kills (the offline test's fall damage: 400 u and more on these maps). [Units: world units] */
+  readonly minDrop: number;
   readonly minDetourRatio: number;
   /** [Units: world units] */
   readonly minDetourExtra: number;
@@ -68,6 +73,7 @@ export const shortcutDefaults: ShortcutOptions = Object.freeze({
   minRise: 128,
   maxRise: 512,
   maxLedgeRun: 256,
+  minDrop: 400,
   minDetourRatio: 3,
   minDetourExtra: 400,
   spacing: 256,
@@ -185,9 +191,29 @@ export function findShortcuts(
       candidates.push({ from: a, to: b, kind, straight, detour });
     }
   }
-  candidates.sort(
-    (x, y) => y.detour - y.straight - (x.detour - x.straight) || x.from - y.from || x.to - y.to,
-  );
+  // Drops: the edges deepDrops finds under the nodes (every third node), to the node nearest
+  // the bottom (within 48 u).
+  for (const d of deepDrops(m, nav, o.minDrop, Infinity)) {
+    const near = (p: readonly number[]) => {
+      let best = -1;
+      let bestD = 48;
+      n.forEach((x, i) => {
+        const dd = Math.hypot(x.origin[0] - p[0], x.origin[1] - p[1], x.origin[2] - p[2]);
+        if (dd < bestD && usable(i)) [best, bestD] = [i, dd];
+      });
+      return best;
+    };
+    const a = near(d.from);
+    const b = near(d.to);
+    if (a < 0 || b < 0 || a === b || n[a].links.some((l) => l.target === b)) continue;
+    const straight = linkCost(n[a].origin, n[b].origin);
+    // no way down along the links is fine here: the drop becomes the only one
+    const detour = detourOf(a, b);
+    if (detour < o.minDetourRatio * straight || detour < straight + o.minDetourExtra) continue;
+    candidates.push({ from: a, to: b, kind: 'drop', straight, detour });
+  }
+  const saving = (c: Shortcut) => (Number.isFinite(c.detour) ? c.detour - c.straight : 1e9);
+  candidates.sort((x, y) => saving(y) - saving(x) || x.from - y.from || x.to - y.to);
   const chosen: Shortcut[] = [];
   const far = (i: number, j: number) => {
     const p = n[i].origin;
@@ -203,8 +229,8 @@ export function findShortcuts(
 }
 
 /**
- * A copy of `nav` with every shortcut added as a MOVE link (walls: both ways) whose cost is the
- * straight distance. Skips a link its node has no room for (32 links).
+ * A copy of `nav` with every shortcut added as a MOVE link (drops: STAND_DROP; walls: both
+ * ways) whose cost is the straight distance. Skips a link its node has no room for (32 links).
  */
 export function plantShortcuts(
   nav: NavFile,
@@ -220,7 +246,7 @@ export function plantShortcuts(
     if (node.links.length >= 32 || node.links.some((l) => l.target === to)) return;
     node.links.push({
       target: to,
-      targetType: defaultNodeTypes.MOVE,
+      targetType: kind === 'drop' ? defaultNodeTypes.STAND_DROP : defaultNodeTypes.MOVE,
       cost: linkCost(node.origin, copy.nodes[to].origin),
     });
     links.push({ from, to, kind });
