@@ -69,7 +69,7 @@ try {
   const plantedPath = join(dir, `${MAP}.planted.nav`);
   const controlPath = autogenNav(MAP);
   await writeNavFile(plantedPath, planted.nav);
-  const kinds = (['wall', 'ledge'] as const).map(
+  const kinds = (['wall', 'ledge', 'drop'] as const).map(
     (k) => `${planted.links.filter((l) => l.kind === k).length} ${k}`,
   );
   console.log(
@@ -111,9 +111,9 @@ try {
       `planted nav ${report.bot_minutes.toFixed(1)} bot-minutes, control ${control.bot_minutes.toFixed(1)}`,
   );
   console.log(
-    '\n| planted link | kind | straight u | way round u | tried | failed (died / timed out) | in bad_links |',
+    '\n| planted link | kind | straight u | way round u | tried | failed (died / timed out) | env. deaths on it / at its target | in bad_links |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const l of planted.links) {
     const s = report.link_stats.find((x) => x.from === l.from && x.to === l.to);
     const sc = shortcuts.find(
@@ -121,7 +121,9 @@ try {
     )!;
     console.log(
       `| ${l.from} → ${l.to} | ${l.kind} | ${Math.round(sc.straight)} | ${Math.round(sc.detour)} | ${s?.traversals ?? 0} | ` +
-        `${s ? `${s.failures} (${s.died} / ${s.timed_out})` : '0'} | ${bad.has(key(l.from, l.to)) ? 'yes' : 'no'} |`,
+        `${s ? `${s.failures} (${s.died} / ${s.timed_out})` : '0'} | ` +
+        `${s?.env_died ?? 0} / ${report.node_stats.find((x) => x.node === l.to)?.env_deaths ?? 0} | ` +
+        `${bad.has(key(l.from, l.to)) ? 'yes' : 'no'} |`,
     );
   }
   const tried = planted.links.filter((l) =>
