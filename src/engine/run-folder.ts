@@ -43,13 +43,17 @@ export interface RunFolderInput {
   readonly runAs: RunAs | null;
 }
 
+/** What `path` is, following symbolic links (an install may link its files from elsewhere); null if dangling. */
+const kindOf = (path: string) => statSync(path, { throwIfNoEntry: false }) ?? null;
+
 function copyTree(from: string, to: string, skip: (rel: string) => boolean, rel = ''): void {
   mkdirSync(to, { recursive: true });
-  for (const e of readdirSync(from, { withFileTypes: true })) {
-    const r = rel ? `${rel}/${e.name}` : e.name;
+  for (const name of readdirSync(from)) {
+    const r = rel ? `${rel}/${name}` : name;
     if (skip(r)) continue;
-    if (e.isDirectory()) copyTree(join(from, e.name), join(to, e.name), skip, r);
-    else if (e.isFile()) copyFileSync(join(from, e.name), join(to, e.name));
+    const st = kindOf(join(from, name));
+    if (st?.isDirectory()) copyTree(join(from, name), join(to, name), skip, r);
+    else if (st?.isFile()) copyFileSync(join(from, name), join(to, name));
   }
 }
 
@@ -65,14 +69,11 @@ export function makeRunFolder(input: RunFolderInput): RunFolder {
   copyFileSync(input.install.binary, join(path, SERVER_BINARY));
   mkdirSync(join(path, 'baseaq'));
   mkdirSync(modDir);
-  for (const e of readdirSync(input.install.modDir, { withFileTypes: true })) {
-    const from = join(input.install.modDir, e.name);
-    if (
-      e.isFile() &&
-      !/\.(pak|pkz|bsp|nav)$/i.test(e.name) &&
-      statSync(from).size <= MAX_COPIED_FILE
-    )
-      copyFileSync(from, join(modDir, e.name));
+  for (const name of readdirSync(input.install.modDir)) {
+    const from = join(input.install.modDir, name);
+    const st = kindOf(from);
+    if (st?.isFile() && !/\.(pak|pkz|bsp|nav)$/i.test(name) && st.size <= MAX_COPIED_FILE)
+      copyFileSync(from, join(modDir, name));
   }
   const bots = join(input.install.modDir, 'bots');
   if (statSync(bots, { throwIfNoEntry: false })?.isDirectory())
