@@ -12,20 +12,21 @@
  * Against the nav:
  * - a bot visits a node when it comes within {@link TrialAnalysisOptions.reach} of it (each
  *   node on its own: one position may visit several), and is *at* the nearest such node;
- * - a link A→B is traversed when a bot at A next arrives at B. The engine's bots look where
- *   they go (the yaw of their view turns to the next node of their path), so what a bot
- *   *means* to do is in the demo: when it leaves A's reach, the link it is taking is the one of
- *   A's links whose target it faces (horizontally, within {@link TrialAnalysisOptions.maxFacingDeg}),
- *   else (a bot aiming at an enemy) the one whose direction is closest to where it left (within
- *   60°). The attempt fails when the bot dies, or when the link's time (`simulateLinkDefaults`:
- *   1.5 s + length at 100 u/s, at most 12 s) runs out before it arrives at the target.
- *   Arriving at another node on the way does not end it while the bot still faces the target
- *   (a bot pressed against a wall slides along it into some other node's reach, still facing
- *   where it means to go); arriving at another node while facing elsewhere ends it: a
- *   traversal of A's link to that node if A has one, else no verdict (the bot went off the
- *   nav's routes). A bot that never leaves A's reach (the wall is that close) but is stuck
- *   there (the stuck rule below) facing one of A's link targets is taking that link, once per
- *   stay at A;
+ * - a link A→B is tried when a bot at A moves on (into another node's reach — the engine's
+ *   navs are so dense that reaches touch — or out of every reach). The engine's bots look
+ *   where they go (the yaw of their view turns to the next node of their path), so what a bot
+ *   *means* to do is in the demo: the link it is trying is the one of A's links whose target
+ *   it faces (horizontally, within {@link TrialAnalysisOptions.maxFacingDeg}, the most squarely
+ *   faced); if it faces none (a bot aiming at an enemy) and left every reach, the one whose
+ *   direction is closest to where it went (within 60°). The try succeeds when the bot comes
+ *   within reach of the target; it fails when the bot dies, or when the link's time
+ *   (`simulateLinkDefaults`: 1.5 s + length at 100 u/s, at most 12 s) runs out first. Passing
+ *   other nodes does not end it while the bot still faces the target (a bot pressed against a
+ *   wall slides along it into some other node's reach, still facing where it means to go);
+ *   arriving at another node while facing elsewhere ends it: a traversal of A's link to that
+ *   node if A has one, else no verdict (the bot went off the nav's routes). A bot that is
+ *   stuck (the stuck rule below) inside A's reach, off A's origin towards a target it faces,
+ *   is trying that link (a wall that close), once per stay at A; a bot idling on A is not;
  * - deaths are where the bot last stood alive, matched to the nearest node.
  */
 import type { NavFile } from '../nav/types.js';
