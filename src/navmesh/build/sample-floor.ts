@@ -175,8 +175,14 @@ export function sampleFloor(
     b[1] = y;
     b[2] = z;
     tracer.trace(a, STAND_MINS, STAND_MAXS, b, tr);
-    if (tr.startsolid) flags |= SAMPLE_CROUCH | SAMPLE_NO_JUMP;
-    else {
+    if (tr.startsolid) {
+      // Not even the crouched box fits by the position test (a sweep may still pass: the
+      // engine's sweep and position test disagree at some brush edges): pmove's final snap
+      // runs that test and puts a player who moved here back where it started.
+      tracer.trace(a, STAND_MINS, CROUCH_MAXS, b, tr);
+      if (tr.startsolid) return -1;
+      flags |= SAMPLE_CROUCH | SAMPLE_NO_JUMP;
+    } else {
       b[2] = z + c.jumpRise;
       tracer.trace(a, STAND_MINS, STAND_MAXS, b, tr);
       if (tr.fraction < 1) flags |= SAMPLE_NO_JUMP;

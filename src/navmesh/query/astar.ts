@@ -57,11 +57,29 @@ export interface SearchScratch {
   readonly pos: Float64Array;
   readonly heap: Int32Array;
   readonly heapKey: Float64Array;
-  readonly portal: Float64Array;
+  /**
+   * Where each connection enters its target area: the middle of its portal, on the target's
+   * floor (computed once per mesh; the search reads it per step). [Form: (x, y, z) ×
+   * connections] [Units: world units]
+   */
+  readonly entry: Float64Array;
 }
 
 export function newSearchScratch(m: NavMesh): SearchScratch {
   const n = m.areaCount;
+  const connections = m.connTarget.length;
+  const entry = new Float64Array(connections * 3);
+  const portal = new Float64Array(4);
+  for (let a = 0; a < n; a++)
+    for (let d = 0; d < DIRECTIONS; d++)
+      for (let c = m.connStart[a * 4 + d]; c < m.connStart[a * 4 + d + 1]; c++) {
+        portalPoints(m, c, d, 0, portal);
+        const x = (portal[0] + portal[2]) / 2;
+        const y = (portal[1] + portal[3]) / 2;
+        entry[c * 3] = x;
+        entry[c * 3 + 1] = y;
+        entry[c * 3 + 2] = areaHeightAt(m, m.connTarget[c], x, y);
+      }
   return {
     stamp: 0,
     seen: new Uint32Array(n),
@@ -72,7 +90,7 @@ export function newSearchScratch(m: NavMesh): SearchScratch {
     pos: new Float64Array(n * 3),
     heap: new Int32Array(Math.max(1, m.connTarget.length + 1)),
     heapKey: new Float64Array(Math.max(1, m.connTarget.length + 1)),
-    portal: new Float64Array(4),
+    entry,
   };
 }
 
@@ -90,7 +108,7 @@ export function findAreaPath(
   costs: PathCosts,
 ): { areas: number[]; via: number[] } | null {
   const stamp = ++s.stamp;
-  const { g, parent, via, pos, heap, heapKey } = s;
+  const { g, parent, via, pos, heap, heapKey, seen, closed, entry } = s;
   let size = 0;
   const push = (a: number, key: number) => {
     let k = size++;
@@ -125,55 +143,55 @@ export function findAreaPath(
   const gx = goalPoint[0];
   const gy = goalPoint[1];
   const gz = goalPoint[2];
-  const h = (a: number) => dist(pos[a * 3], pos[a * 3 + 1], pos[a * 3 + 2], gx, gy, gz);
 
-  s.seen[start] = stamp;
+  seen[start] = stamp;
   g[start] = 0;
   parent[start] = -1;
   via[start] = -1;
   pos[start * 3] = startPoint[0];
   pos[start * 3 + 1] = startPoint[1];
   pos[start * 3 + 2] = startPoint[2];
-  push(start, h(start));
+  push(start, dist(startPoint[0], startPoint[1], startPoint[2], gx, gy, gz));
   while (size > 0) {
     const a = pop();
-    if (s.closed[a] === stamp) continue;
-    s.closed[a] = stamp;
+    if (closed[a] === stamp) continue;
+    closed[a] = stamp;
     if (a === goal) break;
-    for (let d = 0; d < DIRECTIONS; d++) {
-      for (let c = m.connStart[a * 4 + d]; c < m.connStart[a * 4 + d + 1]; c++) {
-        const b = m.connTarget[c];
-        if (s.closed[b] === stamp) continue;
-        portalPoints(m, c, d, 0, s.portal);
-        const x = (s.portal[0] + s.portal[2]) / 2;
-        const y = (s.portal[1] + s.portal[3]) / 2;
-        const z = b === goal ? goalPoint[2] : areaHeightAt(m, b, x, y);
-        const ex = b === goal ? goalPoint[0] : x;
-        const ey = b === goal ? goalPoint[1] : y;
-        const flags = m.areaFlags[b];
-        const factor =
-          (flags & AREA_CROUCH ? costs.crouchFactor : 1) *
-          (flags & AREA_WATER ? costs.waterFactor : 1);
-        let step = dist(ex, ey, z, pos[a * 3], pos[a * 3 + 1], pos[a * 3 + 2]) * factor;
-        if (m.connKind[c] === CROSS_LADDER) {
-          const up = m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;
-          if (costs.ladders === 'none' || (costs.ladders === 'up' && !up)) continue;
-          step += costs.ladderCost;
-        }
-        const cost = g[a] + step;
-        if (s.seen[b] === stamp && cost >= g[b]) continue;
-        s.seen[b] = stamp;
-        g[b] = cost;
-        parent[b] = a;
-        via[b] = c;
-        pos[b * 3] = ex;
-        pos[b * 3 + 1] = ey;
-        pos[b * 3 + 2] = z;
-        if (size < heap.length) push(b, cost + h(b));
+    const ax = pos[a * 3];
+    const ay = pos[a * 3 + 1];
+    const az = pos[a * 3 + 2];
+    const ga = g[a];
+    // The four directions' lists are consecutive: one loop over them all.
+    for (let c = m.connStart[a * 4]; c < m.connStart[a * 4 + 4]; c++) {
+      const b = m.connTarget[c];
+      if (closed[b] === stamp) continue;
+      const ladder = m.connKind[c] === CROSS_LADDER;
+      if (ladder) {
+        const up = m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;
+        if (costs.ladders === 'none' || (costs.ladders === 'up' && !up)) continue;
       }
+      const ex = b === goal ? gx : entry[c * 3];
+      const ey = b === goal ? gy : entry[c * 3 + 1];
+      const z = b === goal ? gz : entry[c * 3 + 2];
+      const flags = m.areaFlags[b];
+      const factor =
+        (flags & AREA_CROUCH ? costs.crouchFactor : 1) *
+        (flags & AREA_WATER ? costs.waterFactor : 1);
+      let step = dist(ex, ey, z, ax, ay, az) * factor;
+      if (ladder) step += costs.ladderCost;
+      const cost = ga + step;
+      if (seen[b] === stamp && cost >= g[b]) continue;
+      seen[b] = stamp;
+      g[b] = cost;
+      parent[b] = a;
+      via[b] = c;
+      pos[b * 3] = ex;
+      pos[b * 3 + 1] = ey;
+      pos[b * 3 + 2] = z;
+      if (size < heap.length) push(b, cost + dist(ex, ey, z, gx, gy, gz));
     }
   }
-  if (s.closed[goal] !== stamp) return null;
+  if (closed[goal] !== stamp) return null;
   const areas: number[] = [];
   const vias: number[] = [];
   for (let a = goal; a >= 0; a = parent[a]) {

@@ -34,6 +34,11 @@ import {
 import { buildAreaIndex, locateArea, type AreaIndex } from './area-index.js';
 import { pullString } from './funnel.js';
 import { connectionDirection, portalPoints } from './portal.js';
+import { nodeReached } from '../../navtest/node-reached.js';
+
+/** The standing player's box. [Units: world units] */
+const STAND_MINS = [-16, -16, -24];
+const STAND_MAXS = [16, 16, 32];
 
 export interface NavQueryOptions extends PathCosts {
   /** How far above or below its area's floor a start or goal may be. [Units: world units] [Limit: ≥ 0] */
@@ -181,6 +186,35 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     }
   };
 
+  // A take-off the player already touches from the corner before it (the bot's reach rule,
+  // `node-reached.ts`) is one the bot does not walk to: it turns to the landing at once. Walked
+  // to from rest, so short a segment is overshot (the bot covers 30 units in its first think)
+  // and the bot falls over the edge off its line. So the drop starts at that corner, where the
+  // straight line from it to the landing crosses the side within the portal's cells.
+  const skipTouchedTakeoff = (
+    takeoff: number[],
+    landing: number[],
+    d: number,
+    span: Float64Array,
+  ) => {
+    const n = points.length;
+    if (n < 2 || points[n - 1] !== takeoff || ladderSegment[n - 2]) return;
+    const p = points[n - 2];
+    if (!nodeReached(p, STAND_MINS, STAND_MAXS, takeoff)) return;
+    const axis = d === EAST || d === WEST ? 0 : 1;
+    const side = span[axis];
+    const t = (side - p[axis]) / (landing[axis] - p[axis]);
+    if (!(t >= 0 && t <= 1)) return;
+    const cross = p[1 - axis] + t * (landing[1 - axis] - p[1 - axis]);
+    // Within the crossing cells (the portal runs between their centres).
+    const lo = Math.min(span[1 - axis], span[3 - axis]) - m.cellSize / 2;
+    const hi = Math.max(span[1 - axis], span[3 - axis]) + m.cellSize / 2;
+    if (cross < lo || cross > hi) return;
+    points.pop();
+    at.pop();
+    ladderSegment.pop();
+  };
+
   emit(start, 0, false);
   let k0 = 0;
   let p0 = start;
@@ -204,7 +238,9 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       const ly = py + DIR_DJ[d] * on;
       const takeoff = [tx, ty, areaHeightAt(m, areas[k - 1], tx, ty)];
       const landing = [lx, ly, areaHeightAt(m, areas[k], lx, ly)];
+      const span = portal.slice(); // `pull` reuses `portal`
       pull(k0, k - 1, p0, takeoff);
+      if (kind === CROSS_DROP) skipTouchedTakeoff(takeoff, landing, d, span);
       emit(landing, k, false);
       // Out of (or into) a place only a crouched player fits, the drop is made crouched.
       const low = (m.areaFlags[areas[k - 1]] | m.areaFlags[areas[k]]) & AREA_CROUCH;
