@@ -2,8 +2,9 @@
  * A* over the areas (Detour's `findPath`): each area is reached at a point, the middle of the
  * portal it was entered through (the start point for the first); the cost of a step is the
  * distance between those points times the entered area's cost factor, and the heuristic is the
- * straight distance to the goal (never more than the cost: factors are ≥ 1). A binary heap of
- * typed arrays; a stamp per search instead of clearing the arrays.
+ * straight distance to the goal (never more than the cost: factors are ≥ 1). The open list is a
+ * binary heap over typed arrays; the entry points are computed once per mesh; a stamp per
+ * search instead of clearing the arrays. Nothing is allocated per step.
  */
 import {
   AREA_CROUCH,
@@ -55,6 +56,11 @@ export interface SearchScratch {
   readonly via: Int32Array;
   /** Entry point. [Form: (x, y, z) × areaCount] */
   readonly pos: Float64Array;
+  /**
+   * The open list: a binary heap of areas keyed by cost + heuristic. An area whose cost went
+   * down is pushed again and its older entry skipped when popped (lowering keys in place
+   * breaks ties between equal keys in another order, which changes about one path in ten).
+   */
   readonly heap: Int32Array;
   readonly heapKey: Float64Array;
   /**
@@ -140,6 +146,12 @@ export function findAreaPath(
     heapKey[k] = key;
     return top;
   };
+  const connStart = m.connStart;
+  const connTarget = m.connTarget;
+  const connKind = m.connKind;
+  const areaFlags = m.areaFlags;
+  const crouchFactor = costs.crouchFactor;
+  const waterFactor = costs.waterFactor;
   const gx = goalPoint[0];
   const gy = goalPoint[1];
   const gz = goalPoint[2];
@@ -162,10 +174,11 @@ export function findAreaPath(
     const az = pos[a * 3 + 2];
     const ga = g[a];
     // The four directions' lists are consecutive: one loop over them all.
-    for (let c = m.connStart[a * 4]; c < m.connStart[a * 4 + 4]; c++) {
-      const b = m.connTarget[c];
+    const end = connStart[a * 4 + 4];
+    for (let c = connStart[a * 4]; c < end; c++) {
+      const b = connTarget[c];
       if (closed[b] === stamp) continue;
-      const ladder = m.connKind[c] === CROSS_LADDER;
+      const ladder = connKind[c] === CROSS_LADDER;
       if (ladder) {
         const up = m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;
         if (costs.ladders === 'none' || (costs.ladders === 'up' && !up)) continue;
@@ -173,10 +186,9 @@ export function findAreaPath(
       const ex = b === goal ? gx : entry[c * 3];
       const ey = b === goal ? gy : entry[c * 3 + 1];
       const z = b === goal ? gz : entry[c * 3 + 2];
-      const flags = m.areaFlags[b];
+      const flags = areaFlags[b];
       const factor =
-        (flags & AREA_CROUCH ? costs.crouchFactor : 1) *
-        (flags & AREA_WATER ? costs.waterFactor : 1);
+        (flags & AREA_CROUCH ? crouchFactor : 1) * (flags & AREA_WATER ? waterFactor : 1);
       let step = dist(ex, ey, z, ax, ay, az) * factor;
       if (ladder) step += costs.ladderCost;
       const cost = ga + step;

@@ -150,7 +150,8 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     const portals = new Float64Array(n * 4);
     /** Corridor index (area entered) of each portal. */
     const owner = new Int32Array(n);
-    portals.set([p0[0], p0[1], p0[0], p0[1]], 0);
+    portals[0] = portals[2] = p0[0];
+    portals[1] = portals[3] = p0[1];
     owner[0] = k0;
     for (let k = k0 + 1; k <= k1; k++) {
       const c = via[k];
@@ -159,18 +160,14 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       const leave = sideCentre(m, areas[k - 1], d, false);
       const enter = sideCentre(m, areas[k], d, true);
       const x = 2 * (k - k0) - 1;
-      for (const [slot, at] of [
-        [x, leave],
-        [x + 1, enter],
-      ]) {
-        portals.set(portal, slot * 4);
-        const axis = d === EAST || d === WEST ? 0 : 1;
-        portals[slot * 4 + axis] = at;
-        portals[slot * 4 + 2 + axis] = at;
-        owner[slot] = slot === x ? k - 1 : k;
-      }
+      const axis = d === EAST || d === WEST ? 0 : 1;
+      setPortal(portals, x, portal, axis, leave);
+      owner[x] = k - 1;
+      setPortal(portals, x + 1, portal, axis, enter);
+      owner[x + 1] = k;
     }
-    portals.set([p1[0], p1[1], p1[0], p1[1]], (n - 1) * 4);
+    portals[(n - 1) * 4] = portals[(n - 1) * 4 + 2] = p1[0];
+    portals[(n - 1) * 4 + 1] = portals[(n - 1) * 4 + 3] = p1[1];
     owner[n - 1] = k1;
     const s = pullString(portals);
     for (let t = 1; t < s.portal.length; t++) {
@@ -299,6 +296,22 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     length += Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2]);
   }
   return { ok: true, points, moves, areas: areas.map((a) => m.areaId[a]), length };
+}
+
+/**
+ * Writes `portal` as slot `slot` of `portals`, moved along `axis` (0 x, 1 y) to the coordinate
+ * `at`. [Units: world units]
+ */
+function setPortal(
+  portals: Float64Array,
+  slot: number,
+  portal: Float64Array,
+  axis: number,
+  at: number,
+): void {
+  portals.set(portal, slot * 4);
+  portals[slot * 4 + axis] = at;
+  portals[slot * 4 + 2 + axis] = at;
 }
 
 /**
