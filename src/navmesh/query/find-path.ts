@@ -198,6 +198,8 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     if (n < 2 || points[n - 1] !== takeoff || ladderSegment[n - 2]) return;
     const p = points[n - 2];
     if (!nodeReached(p, STAND_MINS, STAND_MAXS, takeoff)) return;
+    // A corner just before the take-off goes instead (`dropCollinear`).
+    if (Math.hypot(takeoff[0] - p[0], takeoff[1] - p[1]) < NEAR) return;
     const axis = d === EAST || d === WEST ? 0 : 1;
     const side = span[axis];
     const t = (side - p[axis]) / (landing[axis] - p[axis]);
