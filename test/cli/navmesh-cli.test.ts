@@ -1,7 +1,7 @@
 /**
  * `navgen mesh`, `path`, `inspect` and `render --mesh` as users run them (`bin/navgen`): the
- * mesh file written and read back, a path as JSON in the documented shape, no path as exit 1
- * with the reason, a Source .nav's counts.
+ * mesh file written and read back, demo positions as seeds, a path as JSON in the documented
+ * shape, no path as exit 1 with the reason, a Source .nav's counts.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,8 @@ import { ensureBuilt, navgen, tempFolder } from '../robustness/navgen-cli.js';
 describeFixtures('navgen mesh / path / inspect on wizs', () => {
   const bsp = fixture('maps', 'wizs.bsp');
   let dir: string;
+  /** Areas of the mesh seeded by the spawn points alone (the first test). */
+  let spawnAreas = 0;
   beforeAll(() => {
     ensureBuilt();
     dir = tempFolder('navmesh');
@@ -21,6 +23,7 @@ describeFixtures('navgen mesh / path / inspect on wizs', () => {
     const native = navgen(dir, 'mesh', bsp, '-o', 'wizs.ngmesh');
     expect(native.code).toBe(0);
     expect(native.stdout).toMatch(/wrote wizs\.ngmesh \(native, \d+ bytes\): \d+ areas/);
+    spawnAreas = Number(/: (\d+) areas/.exec(native.stdout)![1]);
     const source = navgen(dir, 'mesh', bsp, '-o', 'wizs.nav', '--format', 'source');
     expect(source.code).toBe(0);
     const areas = /: (\d+) areas/.exec(source.stdout)![1];
@@ -31,6 +34,37 @@ describeFixtures('navgen mesh / path / inspect on wizs', () => {
     expect(report.version).toBe(16);
     expect(report.areas).toBe(Number(areas));
     expect(navgen(dir, 'mesh', bsp, '-o', 'x.nav', '--format', 'obj').code).toBe(2);
+  }, 120_000);
+
+  it('takes demo positions as seeds, from demos recorded on the map only', () => {
+    const demos = fixture('demos', 'mvd2');
+    const seeded = navgen(
+      dir,
+      'mesh',
+      bsp,
+      '-o',
+      'seeded.ngmesh',
+      '--demos',
+      join(demos, 'wizs_dm_6bots_240s.mvd2.gz'),
+    );
+    expect(seeded.code).toBe(0);
+    const seeds = /seeds: (\d+) demo positions from 1 demos/.exec(seeded.stdout);
+    expect(seeds).not.toBeNull();
+    expect(Number(seeds![1])).toBeGreaterThan(100);
+    // Floor the players reached that the spawn points do not lead to.
+    expect(Number(/: (\d+) areas/.exec(seeded.stdout)![1])).toBeGreaterThan(spawnAreas);
+    const other = navgen(
+      dir,
+      'mesh',
+      bsp,
+      '-o',
+      'other.ngmesh',
+      '--demos',
+      join(demos, 'opentdm_q2dm1_short.mvd2.gz'),
+    );
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/no player positions on wizs .*recorded on other maps/);
+    expect(existsSync(join(dir, 'other.ngmesh'))).toBe(false);
   }, 120_000);
 
   it('finds a path as JSON, and says why there is none', () => {

@@ -1,10 +1,14 @@
 /**
- * `navgen mesh <map.bsp> -o <out> [--format source|native]`: builds the walkable-floor mesh of a
- * map (areas, connections, ladders; see docs/navmesh.md) and writes it as a Source `.nav`
- * (version 16, subversion 0) or as navgen's own mesh file (for `path --mesh`, `render --mesh`).
+ * `navgen mesh <map.bsp> -o <out> [--format source|native] [--demos FILES…]`: builds the
+ * walkable-floor mesh of a map (areas, connections, ladders; see docs/navmesh.md), seeded by its
+ * spawn points and the positions of players in demos recorded on it, and writes it as a Source
+ * `.nav` (version 16, subversion 0) or as navgen's own mesh file (for `path --mesh`,
+ * `render --mesh`).
  */
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { buildNavMeshForMap } from '../../navmesh/build-from-map.js';
+import { demoSeeds } from '../../navmesh/demo-seeds.js';
 import { MeshFileError } from '../../navmesh/io/byte-reader.js';
 import { connectionCount } from '../../navmesh/mesh.js';
 import { writeMeshFile, type MeshFormat } from '../../navmesh/mesh-file.js';
@@ -26,39 +30,70 @@ export function register(program: Command): void {
     .argument('<map>', 'the map (.bsp), or with --game-dir its name (wizs)')
     .requiredOption('-o, --out <file>', 'file to write (replaced atomically)')
     .option('--format <format>', 'source (.nav, Source engine) or native (navgen mesh)', 'native')
-    .action(async (mapArg: string, opts: { out: string; format: string } & MapArgumentOptions) => {
-      if (opts.format !== 'source' && opts.format !== 'native')
-        throw new CliError(`--format must be source or native, not "${opts.format}"`, EXIT_USAGE);
-      const source = await mapArgument(mapArg, opts);
-      const map = source.where;
-      const t0 = performance.now();
-      const { mesh, report } = await buildNavMeshForMap(source.bsp).finally(() => source.cleanup());
-      const ms = performance.now() - t0;
-      if (mesh.areaCount === 0)
-        throw new CliError(
-          `${map}: no floor found from the ${report.missedSeeds.length} spawn points`,
-          EXIT_FAILURE,
+    .option(
+      '--demos <files...>',
+      'demos recorded on the map: where living players moved seeds the floor too (one seed per ' +
+        "32-unit cube; a roof or ledge players reached that no spawn point's floor leads to)",
+    )
+    .action(
+      async (
+        mapArg: string,
+        opts: { out: string; format: string; demos?: string[] } & MapArgumentOptions,
+      ) => {
+        if (opts.format !== 'source' && opts.format !== 'native')
+          throw new CliError(`--format must be source or native, not "${opts.format}"`, EXIT_USAGE);
+        const mapName = basename(mapArg).replace(/\.bsp$/i, '');
+        const demos = [...(opts.demos ?? [])].sort();
+        const fromDemos = await demoSeeds(demos, mapName);
+        if (demos.length > 0 && fromDemos.seeds.length === 0)
+          throw new CliError(
+            `no player positions on ${mapName} in the ${demos.length} demos given` +
+              (fromDemos.otherMap.length > 0
+                ? ` (recorded on other maps: ${fromDemos.otherMap.join(', ')})`
+                : ''),
+            EXIT_FAILURE,
+          );
+        const source = await mapArgument(mapArg, opts);
+        const map = source.where;
+        const t0 = performance.now();
+        const { mesh, report } = await buildNavMeshForMap(source.bsp, {
+          seeds: fromDemos.seeds,
+        }).finally(() => source.cleanup());
+        const ms = performance.now() - t0;
+        if (mesh.areaCount === 0)
+          throw new CliError(
+            `${map}: no floor found from the ${report.missedSeeds.length} seeds (spawn points, demo positions)`,
+            EXIT_FAILURE,
+          );
+        let bytes: number;
+        try {
+          bytes = await writeMeshFile(opts.out, mesh, opts.format as MeshFormat);
+        } catch (e) {
+          if (e instanceof MeshFileError) throw new CliError(e.message, EXIT_FAILURE);
+          throw e;
+        }
+        const steps = Object.entries(report.times)
+          .map(([k, v]) => `${k} ${Math.round(v)}`)
+          .join(', ');
+        process.stdout.write(
+          `wrote ${opts.out} (${opts.format}, ${bytes} bytes): ${mesh.areaCount} areas, ` +
+            `${connectionCount(mesh)} connections, ${mesh.ladderCount} ladders; ` +
+            `${report.samples} floor samples in ${report.layers} levels; ` +
+            `built in ${Math.round(ms)} ms (${steps} ms)\n` +
+            (fromDemos.seeds.length > 0
+              ? `seeds: ${fromDemos.seeds.length} demo positions from ${demos.length - fromDemos.otherMap.length} demos\n`
+              : '') +
+            (fromDemos.otherMap.length > 0
+              ? `note: recorded on other maps, not used: ${fromDemos.otherMap.join(', ')}\n`
+              : '') +
+            (report.missedSeeds.length > 0
+              ? `note: ${report.missedSeeds.length} seeds (spawn points, demo positions) found no floor\n`
+              : '') +
+            (report.truncated
+              ? 'note: sampling stopped at its sample limit (a leaking map?)\n'
+              : ''),
         );
-      let bytes: number;
-      try {
-        bytes = await writeMeshFile(opts.out, mesh, opts.format as MeshFormat);
-      } catch (e) {
-        if (e instanceof MeshFileError) throw new CliError(e.message, EXIT_FAILURE);
-        throw e;
-      }
-      const steps = Object.entries(report.times)
-        .map(([k, v]) => `${k} ${Math.round(v)}`)
-        .join(', ');
-      process.stdout.write(
-        `wrote ${opts.out} (${opts.format}, ${bytes} bytes): ${mesh.areaCount} areas, ` +
-          `${connectionCount(mesh)} connections, ${mesh.ladderCount} ladders; ` +
-          `${report.samples} floor samples in ${report.layers} levels; ` +
-          `built in ${Math.round(ms)} ms (${steps} ms)\n` +
-          (report.missedSeeds.length > 0
-            ? `note: ${report.missedSeeds.length} spawn points found no floor\n`
-            : '') +
-          (report.truncated ? 'note: sampling stopped at its sample limit (a leaking map?)\n' : ''),
-      );
-    });
+      },
+    );
   addMapArgumentOptions(cmd);
 }
