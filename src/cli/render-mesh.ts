@@ -1,12 +1,21 @@
 /**
  * `navgen render <map.bsp> --mesh FILE -o out.svg|png [--from X,Y,Z --to X,Y,Z]`: the branch of
- * `render` that draws a navigation mesh (navgen's own mesh file, `navgen mesh --format native`)
- * and optionally the path between two points. Kept apart from render.ts, which calls it.
+ * `render` that draws a navigation mesh (navgen's own mesh file, `navgen mesh --format native`,
+ * and optionally the path between two points; or the areas of a Source `.nav`). Kept apart from
+ * render.ts, which calls it.
  */
+import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { writeFileAtomic } from '../sinks/atomic-write.js';
 import { svgToPng } from '../sinks/render/render-png.js';
-import { drawMeshSvg } from '../navmesh/draw-mesh.js';
+import {
+  drawAreasSvg,
+  meshDrawing,
+  sourceNavDrawing,
+  type MeshDrawing,
+} from '../navmesh/draw-mesh.js';
+import { readSourceNav, type SourceNavArea } from '../navmesh/io/source-nav.js';
+import { isSourceNav } from './inspect-navmesh.js';
 import { MeshFileError } from '../navmesh/io/byte-reader.js';
 import { meshForMap } from '../navmesh/mesh-file.js';
 import { createNavQuery, findPath } from '../navmesh/query/find-path.js';
@@ -36,20 +45,40 @@ export async function renderMesh(map: string, o: RenderMeshOptions): Promise<voi
     throw new CliError(`${o.out}: the output must end in .svg or .png`, EXIT_USAGE);
   if ((o.from === undefined) !== (o.to === undefined))
     throw new CliError('--from and --to go together', EXIT_USAGE);
-  let mesh;
+  let drawing: MeshDrawing;
+  let path: number[][] | undefined;
   try {
-    mesh = await meshForMap(map, o.mesh);
+    if (await isSourceNav(o.mesh)) {
+      // A Source .nav: its areas (any Source game's file, or ours); paths need our own file.
+      if (o.from !== undefined)
+        throw new CliError(
+          "--from/--to need navgen's own mesh file (navgen mesh --format native), not a Source .nav",
+          EXIT_USAGE,
+        );
+      const areas: SourceNavArea[] = [];
+      const nav = readSourceNav(await readFile(o.mesh), o.mesh, areas);
+      const size = (await stat(map)).size;
+      if (nav.bspSize !== 0 && nav.bspSize !== size)
+        throw new MeshFileError(
+          o.mesh,
+          nav.version >= 10 ? 12 : 8,
+          `made for a ${nav.bspSize}-byte map, but ${map} has ${size} bytes`,
+        );
+      drawing = sourceNavDrawing(areas);
+    } else {
+      const mesh = await meshForMap(map, o.mesh);
+      if (o.from !== undefined && o.to !== undefined) {
+        const r = findPath(createNavQuery(mesh), point('--from', o.from), point('--to', o.to));
+        if (!r.ok) throw new CliError(`no path: ${r.reason}: ${r.detail}`, EXIT_FAILURE);
+        path = r.points;
+      }
+      drawing = meshDrawing(mesh);
+    }
   } catch (e) {
     if (e instanceof MeshFileError) throw new CliError(e.message, EXIT_FAILURE);
     throw e;
   }
-  let path: number[][] | undefined;
-  if (o.from !== undefined && o.to !== undefined) {
-    const r = findPath(createNavQuery(mesh), point('--from', o.from), point('--to', o.to));
-    if (!r.ok) throw new CliError(`no path: ${r.reason}: ${r.detail}`, EXIT_FAILURE);
-    path = r.points;
-  }
-  const svg = drawMeshSvg(mesh, {
+  const svg = drawAreasSvg(drawing, {
     bandHeight: BAND_HEIGHT,
     scale: ext === '.svg' ? o.scale * 0.25 : 0.25,
     path,
@@ -58,6 +87,6 @@ export async function renderMesh(map: string, o: RenderMeshOptions): Promise<voi
   const bytes = ext === '.svg' ? Buffer.from(svg, 'utf8') : svgToPng(svg, o.scale);
   await writeFileAtomic(o.out, bytes);
   process.stdout.write(
-    `wrote ${o.out}: ${mesh.areaCount} areas${path ? `, a path of ${path.length - 1} segments` : ''}\n`,
+    `wrote ${o.out}: ${drawing.areas.length} areas${path ? `, a path of ${path.length - 1} segments` : ''}\n`,
   );
 }

@@ -1,9 +1,9 @@
 /**
  * `navgen mesh`, `path`, `inspect` and `render --mesh` as users run them (`bin/navgen`): the
  * mesh file written and read back, demo positions as seeds, a path as JSON in the documented
- * shape, no path as exit 1 with the reason, a Source .nav's counts.
+ * shape, no path as exit 1 with the reason, a Source .nav's counts and picture.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
@@ -119,5 +119,33 @@ describeFixtures('navgen mesh / path / inspect on wizs', () => {
     );
     expect(r.code).toBe(0);
     expect(existsSync(join(dir, 'mesh.svg'))).toBe(true);
+  }, 120_000);
+
+  it('draws a Source .nav: the same areas as the native mesh it was written from', () => {
+    const native = navgen(dir, 'render', bsp, '--mesh', 'wizs.ngmesh', '-o', 'native.svg');
+    const source = navgen(dir, 'render', bsp, '--mesh', 'wizs.nav', '-o', 'source.svg');
+    expect(native.code).toBe(0);
+    expect(source.code).toBe(0);
+    const rects = (f: string) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('<rect x='));
+    expect(rects('source.svg').length).toBeGreaterThan(100);
+    expect(rects('source.svg')).toEqual(rects('native.svg'));
+    // A path needs navgen's own file.
+    const path = navgen(
+      dir,
+      'render',
+      bsp,
+      '--mesh',
+      'wizs.nav',
+      '-o',
+      'p.svg',
+      '--from',
+      '1,2,3',
+      '--to',
+      '4,5,6',
+    );
+    expect(path.code).toBe(2);
   }, 120_000);
 });

@@ -101,9 +101,9 @@ export function register(program: Command): void {
     )
     .option(
       '--mesh <file>',
-      'draw a navigation mesh (navgen mesh --format native) instead: <nav> is then the map (.bsp) ' +
-        'it was built for; areas shaded by height band, attributes outlined, ladders, and with ' +
-        '--from X,Y,Z --to X,Y,Z the path between them',
+      'draw a navigation mesh (navgen mesh --format native, or any Source engine .nav) instead: ' +
+        '<nav> is then the map (.bsp) it was built for; areas shaded by height band, attributes ' +
+        'outlined, ladders, and (native mesh only) with --from X,Y,Z --to X,Y,Z the path between them',
     )
     .option('--from <x,y,z>', 'with --mesh: start of a path to draw')
     .option('--to <x,y,z>', 'with --mesh: goal of a path to draw')

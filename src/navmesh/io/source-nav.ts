@@ -145,12 +145,29 @@ const ATTRIBUTE_NAMES: Record<number, string> = {
   0x10000: 'water (navgen)',
 };
 
+/** One area of a Source `.nav` as drawn: its rectangle, corner floor heights and attributes. */
+export interface SourceNavArea {
+  readonly id: number;
+  readonly flags: number;
+  /** North-west (min x, min y) and south-east (max x, max y) corners. [Units: world units] */
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  /** Floor heights at the north-west, north-east, south-west, south-east corners. [Units: world units] */
+  readonly z: readonly [number, number, number, number];
+}
+
 /**
  * Reads a Source `.nav` the way Source SDK 2013's loader does (any version up to 16,
  * subversion 0) and counts what is in it; throws `MeshFileError` naming the offset of the
- * first field that does not fit.
+ * first field that does not fit. `areasOut`, when given, receives every area's rectangle.
  */
-export function readSourceNav(bytes: Uint8Array, file: string): SourceNavSummary {
+export function readSourceNav(
+  bytes: Uint8Array,
+  file: string,
+  areasOut?: SourceNavArea[],
+): SourceNavSummary {
   const r = new ByteReader(bytes, file);
   const magic = r.u32('magic');
   if (magic !== SOURCE_NAV_MAGIC)
@@ -179,7 +196,7 @@ export function readSourceNav(bytes: Uint8Array, file: string): SourceNavSummary
   const attributes: Record<string, number> = {};
   for (let a = 0; a < areas; a++) {
     const at = `area ${a}`;
-    r.u32(`${at} id`);
+    const id = r.u32(`${at} id`);
     const flags =
       version <= 8
         ? r.u8(`${at} flags`)
@@ -191,7 +208,19 @@ export function readSourceNav(bytes: Uint8Array, file: string): SourceNavSummary
         const name = ATTRIBUTE_NAMES[bit] ?? `0x${bit.toString(16)}`;
         attributes[name] = (attributes[name] ?? 0) + 1;
       }
-    r.skip(32, `${at} corners`);
+    const nw = [r.f32(`${at} nw x`), r.f32(`${at} nw y`), r.f32(`${at} nw z`)];
+    const se = [r.f32(`${at} se x`), r.f32(`${at} se y`), r.f32(`${at} se z`)];
+    const ne = r.f32(`${at} ne z`);
+    const sw = r.f32(`${at} sw z`);
+    areasOut?.push({
+      id,
+      flags,
+      x0: nw[0],
+      y0: nw[1],
+      x1: se[0],
+      y1: se[1],
+      z: [nw[2], ne, sw, se[2]],
+    });
     for (let d = 0; d < DIRECTIONS; d++) {
       const n = r.u32(`${at} connection count`);
       r.skip(n * 4, `${at} connections`);
