@@ -8,13 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { MeshFileError } from '../navmesh/io/byte-reader.js';
 import { readSourceNav } from '../navmesh/io/source-nav.js';
 import { navFormatOf } from '../nav/formats/read-any-nav.js';
-import { buildNavMeshForMap } from '../navmesh/build-from-map.js';
-import {
-  nodeCoverage,
-  NODE_REACH_XY,
-  NODE_REACH_Z,
-  type CoverageReport,
-} from '../navmesh/coverage.js';
+import { mapCoverage } from '../navmesh/map-coverage.js';
+import { NODE_REACH_XY, NODE_REACH_Z, type CoverageReport } from '../navmesh/coverage.js';
 import type { NavFile } from '../nav/types.js';
 import { CliError, EXIT_FAILURE } from './exit-codes.js';
 
@@ -59,10 +54,9 @@ export async function inspectSourceNav(file: string, json: boolean): Promise<voi
 
 /** Coverage holes of `nav` on the mesh of the map `bsp`. */
 export async function navCoverage(nav: NavFile, bsp: string): Promise<CoverageReport> {
-  const { mesh } = await buildNavMeshForMap(bsp);
   const origins = new Float32Array(nav.nodes.length * 3);
   nav.nodes.forEach((n, k) => origins.set(n.origin, k * 3));
-  return nodeCoverage(mesh, origins);
+  return mapCoverage(bsp, origins);
 }
 
 export function formatCoverage(c: CoverageReport): string {

@@ -31,6 +31,8 @@ import { mapMisfit } from './map-fit-guard.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
+import { mapCoverage } from '../navmesh/map-coverage.js';
+import type { CoverageReport } from '../navmesh/coverage.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { sweepStaleTempFiles } from '../sinks/stale-temp-files.js';
 import {
@@ -358,6 +360,15 @@ export async function runBuild(
   }
   if (spec.output.html) {
     observer.phase?.('report');
+    // What the nav misses of the floor: the map's mesh areas no node reaches.
+    let coverage: CoverageReport | string | null = null;
+    if (spec.bsp) {
+      const origins = new Float32Array(nav.nodes.length * 3);
+      nav.nodes.forEach((n, k) => origins.set(n.origin, k * 3));
+      coverage = await mapCoverage(spec.bsp, origins).catch(
+        (e: Error) => `the map's navigation mesh could not be built: ${e.message}`,
+      );
+    }
     await writeHtmlReport(
       spec.output.html,
       htmlReportInput(result, {
@@ -366,6 +377,7 @@ export async function runBuild(
         map: spec.bsp,
         previous,
         fromMap: nodeSource.map((c) => (c === NODE_FROM_MAP ? 1 : 0)),
+        coverage,
       }),
     );
     outputs.html = spec.output.html;

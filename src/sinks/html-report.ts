@@ -6,7 +6,8 @@
  * It holds: the pictures, one per height band (`render/render-svg.ts`), with the changes since
  * the previous nav drawn on them when there is one; node and link counts by type; the per-demo
  * table (read, cached or skipped and why, deaths by cause, spectator ratio, votes); the clusters
- * dropped by each threshold; and the diff against the previous nav in figures.
+ * dropped by each threshold; the diff against the previous nav in figures; and, when measured,
+ * the coverage holes (navigation-mesh areas of the map that no node reaches).
  *
  * Like the JSON report, the page is a function of its input only (no clock, no machine), so the
  * same build gives the same bytes.
@@ -28,6 +29,7 @@ import { summarizeNav, type TypeCount } from '../nav/summary.js';
 import type { NavFile } from '../nav/types.js';
 import type { BuildResult } from '../pipeline/build-result.js';
 import type { BspMap } from '../sources/bsp/read-bsp.js';
+import { NODE_REACH_XY, NODE_REACH_Z, type CoverageReport } from '../navmesh/coverage.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { bandLabel } from './render/height-band.js';
 import { navOverlay, type NavOverlay } from './render/nav-overlay.js';
@@ -69,6 +71,11 @@ export interface HtmlReportInput {
   readonly fromMap?: Uint8Array | null;
   /** The opening verdict line (report-verdict.ts); default: the nav test not run yet. */
   readonly verdict?: string;
+  /**
+   * What the nav misses of the map's walkable floor (`src/navmesh/coverage.ts`): null or
+   * absent when not measured; a string says why it could not be.
+   */
+  readonly coverage?: CoverageReport | string | null;
 }
 
 /** {@link HtmlReportInput} with the map also given as a BSP path (read when writing). */
@@ -85,6 +92,7 @@ export function htmlReportInput(
     map: string | RenderMap | BspMap | null;
     previous?: NavFile | null;
     fromMap?: Uint8Array | null;
+    coverage?: CoverageReport | string | null;
   },
 ): HtmlReportFiles {
   return {
@@ -95,6 +103,7 @@ export function htmlReportInput(
     map: parts.map,
     previous: parts.previous ?? null,
     fromMap: parts.fromMap ?? null,
+    coverage: parts.coverage ?? null,
   };
 }
 
@@ -268,6 +277,29 @@ function clustersSection(report: Json): string {
   );
 }
 
+function coverageSection(c: CoverageReport | string): string {
+  const head = `<section id="coverage"><h2>Coverage holes</h2>`;
+  if (typeof c === 'string') return `${head}<p>Not measured: ${esc(c)}</p></section>`;
+  const pct = c.cells > 0 ? ((100 * c.coveredCells) / c.cells).toFixed(1) : '0';
+  return (
+    head +
+    `<p>${c.coveredCells} of ${c.cells} cells of the map's navigation mesh (the floor a player ` +
+    `reaches from the spawn points) lie within a node's reach (${NODE_REACH_XY} u across, ` +
+    `${NODE_REACH_Z} u up or down, the bot's own rule): ${pct} %. ${c.holes} of ${c.areas} mesh ` +
+    `areas reach no node (${Math.round(c.holeFloor)} square units of floor); the largest:</p>` +
+    htmlTable(
+      ['area', 'centre (x, y, z)', 'cells'],
+      c.largest.map((h) => [
+        td(String(h.id), h.id),
+        td(h.centre.join(', ')),
+        td(String(h.cells), h.cells),
+      ]),
+      'coverage',
+    ) +
+    `</section>`
+  );
+}
+
 function diffSection(overlay: NavOverlay, types: NodeTypeTable): string {
   const d = overlay.diff;
   const row = (what: string, v: number) => [td(what), td(String(v), v)];
@@ -368,6 +400,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     overlay ? diffSection(overlay, types) : '',
     demosSection(report, input.demoSources),
     clustersSection(report),
+    input.coverage ? coverageSection(input.coverage) : '',
   ].filter((s) => s !== '');
 
   const contents = [
@@ -376,6 +409,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     ...(overlay ? [['diff', 'Changes']] : []),
     ['demos', 'Demos'],
     ['clusters', 'Clusters'],
+    ...(input.coverage ? [['coverage', 'Coverage holes']] : []),
   ]
     .map(([id, text]) => `<a href="#${id}">${text}</a>`)
     .join('');

@@ -243,6 +243,31 @@ describe('renderHtmlReport', () => {
     expect(counts(alone, 'node-types').total).toBe(4);
   });
 
+  it('gives the coverage holes when measured, and why not when it could not be', () => {
+    expect(html).not.toContain('id="coverage"');
+    const measured = renderHtmlReport({
+      ...INPUT,
+      coverage: {
+        areas: 40,
+        holes: 3,
+        cells: 800,
+        coveredCells: 700,
+        holeFloor: 25600,
+        largest: [
+          { id: 17, centre: [100, -200, 24], cells: 60 },
+          { id: 4, centre: [-50, 30, 88], cells: 30 },
+        ],
+      },
+    });
+    expect(measured).toContain('<a href="#coverage">Coverage holes</a>');
+    expect(measured).toMatch(/700 of 800 cells .*: 87\.5 %\. 3 of 40 mesh areas reach no node/);
+    const rows = /<table class="coverage">[\s\S]*?<\/table>/.exec(measured)![0];
+    expect(rows.match(/<tr>/g)!.length).toBe(3);
+    expect(rows).toContain('<td>100, -200, 24</td>');
+    const failed = renderHtmlReport({ ...INPUT, coverage: 'no <floor>' });
+    expect(failed).toContain('Not measured: no &lt;floor&gt;');
+  });
+
   it('escapes what comes from file names', () => {
     const odd = renderHtmlReport({
       ...INPUT,
