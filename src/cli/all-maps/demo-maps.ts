@@ -3,7 +3,9 @@
  * segments' (a server that recorded across map changes writes several in one file). Reading
  * them means reading the whole demo (a segment can start anywhere), so the answer is kept in
  * the cache folder (`demo-maps.json`, by path, size and modification time): a second run over
- * the same folder reads no demo for this step.
+ * the same folder reads no demo for this step. How a demo is read is the caller's choice
+ * ({@link ReadMaps}): `--all-maps` with a cache reads each demo once for its maps and every
+ * map's votes together (../../pipeline/multi-map-read.ts); the summary read is the default.
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +32,16 @@ export interface DemoMaps {
   readonly read: boolean;
 }
 
+/** A demo's maps (each once, in the order they start) and the reader's error, if any. */
+export type ReadMaps = (path: string) => Promise<{ maps: readonly string[]; error: string | null }>;
+
+/** The maps from the demo's summary (a read for nothing else). */
+export const summaryMaps: ReadMaps = async (path) => {
+  const s = await summarizeDemo(path);
+  const maps = [...new Set(s.segments.map((g) => g.map))];
+  return { maps, error: s.error ? DemoParseError.fromData(s.error).message : null };
+};
+
 async function loadIndex(cacheDir: string | null): Promise<Record<string, IndexEntry>> {
   if (!cacheDir) return {};
   try {
@@ -48,6 +60,7 @@ export async function demoMaps(
   paths: readonly string[],
   cacheDir: string | null,
   onDemo: (d: DemoMaps, done: number) => void = () => undefined,
+  readMaps: ReadMaps = summaryMaps,
 ): Promise<DemoMaps[]> {
   const index = await loadIndex(cacheDir);
   const out: DemoMaps[] = [];
@@ -59,9 +72,7 @@ export async function demoMaps(
     if (st && known && known.size === st.size && known.mtimeMs === st.mtimeMs) {
       d = { path, maps: known.maps, error: known.error, read: false };
     } else {
-      const s = await summarizeDemo(path);
-      const maps = [...new Set(s.segments.map((g) => g.map))];
-      const error = s.error ? DemoParseError.fromData(s.error).message : null;
+      const { maps, error } = await readMaps(path);
       d = { path, maps, error, read: true };
       if (st) {
         index[path] = { size: st.size, mtimeMs: st.mtimeMs, maps, error };
