@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { navgen, tempFolder } from '../robustness/navgen-cli.js';
 import { writePkz } from '../sources/game/archives.js';
-import { userCacheDir } from '../../src/cli/user-cache.js';
+import { userCacheDir } from '../../src/pipeline/user-cache.js';
 
 describe('the user cache folder', () => {
   it('is XDG_CACHE_HOME/navgen, else ~/.cache/navgen; the macOS and Windows places', () => {
