@@ -55,17 +55,26 @@ async function loadIndex(cacheDir: string | null): Promise<Record<string, IndexE
   }
 }
 
-/** The maps of every demo, in the order given; `onDemo` after each. */
+/**
+ * The maps of every demo, in the order given; `onDemo` after each (in finishing order).
+ * `concurrency` demos are read at a time: a read for the maps alone is light, but the one read
+ * of `--all-maps` runs every map's per-demo stages, and the reads of gzip demos inflate in a
+ * thread of their own, so two reads overlap well. The index lists demos in the given order.
+ */
 export async function demoMaps(
   paths: readonly string[],
   cacheDir: string | null,
   onDemo: (d: DemoMaps, done: number) => void = () => undefined,
   readMaps: ReadMaps = summaryMaps,
+  concurrency = 1,
 ): Promise<DemoMaps[]> {
   const index = await loadIndex(cacheDir);
-  const out: DemoMaps[] = [];
-  let changed = false;
-  for (const path of paths) {
+  const out: DemoMaps[] = new Array<DemoMaps>(paths.length);
+  const sizes: ({ size: number; mtimeMs: number } | null)[] = new Array(paths.length).fill(null);
+  let done = 0;
+  let next = 0;
+  const one = async (i: number): Promise<void> => {
+    const path = paths[i];
     const st = await stat(path).catch(() => null);
     const known = index[path];
     let d: DemoMaps;
@@ -74,13 +83,22 @@ export async function demoMaps(
     } else {
       const { maps, error } = await readMaps(path);
       d = { path, maps, error, read: true };
-      if (st) {
-        index[path] = { size: st.size, mtimeMs: st.mtimeMs, maps, error };
-        changed = true;
-      }
+      if (st) sizes[i] = { size: st.size, mtimeMs: st.mtimeMs };
     }
-    out.push(d);
-    onDemo(d, out.length);
+    out[i] = d;
+    onDemo(d, ++done);
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(concurrency, paths.length)) }, async () => {
+      while (next < paths.length) await one(next++);
+    }),
+  );
+  let changed = false;
+  for (let i = 0; i < paths.length; i++) {
+    const st = sizes[i];
+    if (!st) continue;
+    index[paths[i]] = { ...st, maps: out[i].maps, error: out[i].error };
+    changed = true;
   }
   if (cacheDir && changed) {
     const text = JSON.stringify({ version: VERSION, demos: index }) + '\n';

@@ -146,6 +146,8 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
           );
       },
       readMaps,
+      // The one read runs the per-demo stages: as many at a time as a build's demo reads.
+      readMaps ? (o.workers ?? availableParallelism()) : 1,
     );
     const byMap = demosByMap(found);
     for (const d of found)
