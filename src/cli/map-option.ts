@@ -51,6 +51,17 @@ export async function mapFromOptions(
   if (opts.bsp) throw new CliError('give the map with --bsp or --game-dir, not both', EXIT_USAGE);
   const map = opts.map ?? (navPath ? basename(navPath).replace(/\.nav$/i, '') : undefined);
   if (!map) throw new CliError('--game-dir needs --map (the map to find in the game)', EXIT_USAGE);
-  const g = await prepareGameFolder(opts.gameDir, opts.mod, map, undefined, undefined);
+  let g;
+  try {
+    g = await prepareGameFolder(opts.gameDir, opts.mod, map, undefined, undefined);
+  } catch (e) {
+    // A nav saved under another name (wizs-new.nav): say where the map's name came from.
+    if (opts.map === undefined && e instanceof CliError && /is in none of/.test(e.message))
+      throw new CliError(
+        `${e.message}; the map name ${map} is the nav's file name: give the map's name with --map NAME`,
+        e.exitCode,
+      );
+    throw e;
+  }
   return { bsp: g.bsp, where: g.mapSource ?? g.bsp, cleanup: () => g.cleanup() };
 }

@@ -25,6 +25,7 @@ import { pipelineStructureSchema } from './pipeline-schema.js';
 import { absolute, defaultWorkers, type PipelineSpec, type StageUse } from './pipeline-spec.js';
 import { loadPlugin, PluginError, type LoadedPlugin } from './plugins.js';
 import type { JsonSchema, StageDefinition } from './stage.js';
+import { userCacheDir } from './user-cache.js';
 
 /** Finds the line and column of a key path in the source text, when there is one. */
 export type Locate = (
@@ -369,7 +370,13 @@ export async function resolvePipeline(
             ),
     },
     feedback,
-    cache: raw.cache === false ? null : absolute(src.baseDir, raw.cache ?? '.navgen-cache'),
+    // By default the user's cache folder (user-cache.ts), not beside the file.
+    cache:
+      raw.cache === false
+        ? null
+        : raw.cache === undefined
+          ? userCacheDir()
+          : absolute(src.baseDir, raw.cache),
     workers,
     plugins: plugins.map((p) => p.specifier),
     nodeTypes: raw.nodeTypes ?? {},

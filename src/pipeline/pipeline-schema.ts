@@ -226,7 +226,7 @@ export function pipelineFileSchema(
       },
       cache: {
         description:
-          'Folder of the per-demo cache (default .navgen-cache beside this file); false to disable.',
+          'Folder of the per-demo cache (default: the user cache folder, $XDG_CACHE_HOME/navgen or ~/.cache/navgen); false to disable.',
         oneOf: [path('Cache folder.'), { const: false }],
       },
       workers: {

@@ -8,10 +8,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { beforeAll, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
-import { BIN, sha256, tempFolder } from '../robustness/navgen-cli.js';
+import { sha256, startNavgen, tempFolder } from '../robustness/navgen-cli.js';
 import { writePak } from '../sources/game/archives.js';
 
 describeFixtures('navgen build --all-maps', () => {
@@ -19,14 +18,9 @@ describeFixtures('navgen build --all-maps', () => {
   let mod: string;
   let demos: string;
   let xdg: string;
-  const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [BIN, ...args], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, XDG_CACHE_HOME: xdg },
-    });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
+  // Spawned, not spawnSync: a build of minutes must not block the test worker's messages.
+  const run = (...args: string[]) =>
+    startNavgen(root, args, { env: { ...process.env, XDG_CACHE_HOME: xdg } }).done;
 
   beforeAll(() => {
     root = tempFolder('all-maps');
@@ -47,8 +41,8 @@ describeFixtures('navgen build --all-maps', () => {
     writeFileSync(join(demos, 'random.mvd2'), Buffer.alloc(5000, 0x5a));
   });
 
-  it('builds every map in the game, skips the others with a note, names the damaged demo: exit 3', () => {
-    const r = run('build', '--all-maps', '--game-dir', mod, '--workers', '2', demos);
+  it('builds every map in the game, skips the others with a note, names the damaged demo: exit 3', async () => {
+    const r = await run('build', '--all-maps', '--game-dir', mod, '--workers', '2', demos);
     expect(r.code, r.stderr).toBe(3);
     // One line per demo read, then one per map.
     expect(r.stderr).toMatch(/three-maps\.mvd2\.gz: wizs, city, storm/);
@@ -79,7 +73,15 @@ describeFixtures('navgen build --all-maps', () => {
 
     // Again, as JSON: no demo read to find the maps, the nav replaced (same bytes) and kept.
     const first = sha256(nav);
-    const again = run('build', '--all-maps', '--game-dir', mod, '--no-navtest', '--json', demos);
+    const again = await run(
+      'build',
+      '--all-maps',
+      '--game-dir',
+      mod,
+      '--no-navtest',
+      '--json',
+      demos,
+    );
     expect(again.code, again.stderr).toBe(3);
     const s = JSON.parse(again.stdout) as {
       maps: { map: string; status: string; demosUsed: number; navtest: string }[];
@@ -96,9 +98,68 @@ describeFixtures('navgen build --all-maps', () => {
     expect(sha256(`${nav}.bak`)).toBe(first);
   }, 120_000);
 
-  it('refuses --all-maps with --map, or without a game or maps folder (exit 2)', () => {
-    expect(run('build', '--all-maps', '--map', 'wizs', '--game-dir', mod, demos).code).toBe(2);
-    const r = run('build', '--all-maps', demos);
+  it('reads each demo file once on a first run, and builds the nav a --map build gives', async () => {
+    // A cache folder of its own: nothing known yet.
+    const cache = join(root, 'first-run-cache');
+    const out = join(root, 'first-run');
+    mkdirSync(join(out, 'maps'), { recursive: true });
+    symlinkSync(fixture('maps', 'wizs.bsp'), join(out, 'maps', 'wizs.bsp'));
+    const r = await run(
+      'build',
+      '--all-maps',
+      '--maps-dir',
+      out,
+      '--out-dir',
+      out,
+      '--cache',
+      cache,
+      '--no-navtest',
+      '--no-html',
+      '--json',
+      '--workers',
+      '2',
+      demos,
+    );
+    expect(r.code, r.stderr).toBe(3);
+    const s = JSON.parse(r.stdout) as {
+      maps: { map: string; status: string; demosUsed: number; demosRead: number }[];
+      demos: { file: string; read: boolean }[];
+    };
+    // Reads: each demo once to find its maps (all three), none again in the builds.
+    expect(s.demos.map((d) => d.read)).toEqual([true, true, true]);
+    expect(s.maps.find((m) => m.map === 'wizs')).toMatchObject({
+      status: 'built',
+      demosUsed: 2,
+      demosRead: 0,
+    });
+    const decodes =
+      s.demos.filter((d) => d.read).length + s.maps.reduce((n, m) => n + m.demosRead, 0);
+    expect(decodes).toBe(s.demos.length);
+    // The same nav as a build of wizs alone, without any cache.
+    const alone = join(root, 'alone.nav');
+    const b = await run(
+      'build',
+      '--map',
+      'wizs',
+      '--bsp',
+      fixture('maps', 'wizs.bsp'),
+      '--out',
+      alone,
+      '--no-cache',
+      '--no-html',
+      '--quiet',
+      join(demos, 'wizs-match.mvd2.gz'),
+      join(demos, 'three-maps.mvd2.gz'),
+    );
+    expect(b.code, b.stderr).toBe(0);
+    expect(sha256(join(out, 'wizs.nav'))).toBe(sha256(alone));
+  }, 120_000);
+
+  it('refuses --all-maps with --map, or without a game or maps folder (exit 2)', async () => {
+    expect((await run('build', '--all-maps', '--map', 'wizs', '--game-dir', mod, demos)).code).toBe(
+      2,
+    );
+    const r = await run('build', '--all-maps', demos);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       /--all-maps needs --game-dir DIR, or --maps-dir DIR with --out-dir DIR/,

@@ -78,6 +78,10 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
       expect(navgen(dir, 'info', broken).stdout).toMatch(
         /gzip file of 14 byte\(s\) holds 0 byte\(s\) after gunzip/,
       );
+      // Named .mvd2 but neither format: the message says so (not "not a client demo").
+      expect(navgen(dir, 'info', random).stdout).toMatch(
+        /random\.mvd2@0x0 block 0: not a demo: it does not start with "MVD2" \(a multi-view demo\), and as a client demo its first block length \d+ is outside 0\.\.32768 \[BAD_MAGIC\]/,
+      );
     });
   });
 

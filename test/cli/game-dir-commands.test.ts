@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { navgen, tempFolder } from '../robustness/navgen-cli.js';
 import { writePkz } from '../sources/game/archives.js';
-import { userCacheDir } from '../../src/cli/user-cache.js';
+import { userCacheDir } from '../../src/pipeline/user-cache.js';
 
 describe('the user cache folder', () => {
   it('is XDG_CACHE_HOME/navgen, else ~/.cache/navgen; the macOS and Windows places', () => {
@@ -83,6 +83,14 @@ describeFixtures('--game-dir on navtest, render, mesh and path', () => {
     const other = navgen(mod, 'render', '--game-dir', mod, '--map', 'city', nav, '-o', png);
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/maps\/city\.bsp is in none of/);
+    // A nav saved under another name: the message says the name came from the file.
+    const renamed = join(mod, 'wizs-new.nav');
+    copyFileSync(nav, renamed);
+    const named = navgen(mod, 'render', '--game-dir', mod, renamed, '-o', png);
+    expect(named.code).toBe(1);
+    expect(named.stderr).toMatch(
+      /maps\/wizs-new\.bsp is in none of .*the map name wizs-new is the nav's file name: give the map's name with --map NAME/,
+    );
   });
 
   it('build --map of a map the game lacks: the places searched and the maps the demos hold', () => {

@@ -3,7 +3,7 @@
  * column and key, and says what was expected.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -41,12 +41,37 @@ output:
 `;
 
 describe('pipeline files', () => {
+  it('cache in the user cache folder by default, beside the file when given, off with false', async () => {
+    const saved = process.env.XDG_CACHE_HOME;
+    try {
+      process.env.XDG_CACHE_HOME = join(dir, 'xdg');
+      expect((await loadPipelineFile(file('c1.yaml', base))).cache).toBe(
+        join(dir, 'xdg', 'navgen'),
+      );
+      // A relative XDG_CACHE_HOME is invalid (XDG): ~/.cache/navgen, never the working folder.
+      process.env.XDG_CACHE_HOME = 'rel';
+      expect((await loadPipelineFile(file('c2.yaml', base))).cache).toBe(
+        join(homedir(), '.cache', 'navgen'),
+      );
+      process.env.XDG_CACHE_HOME = join(dir, 'xdg');
+      expect((await loadPipelineFile(file('c3.yaml', `${base}cache: my-cache\n`))).cache).toBe(
+        join(dir, 'my-cache'),
+      );
+      expect((await loadPipelineFile(file('c4.yaml', `${base}cache: false\n`))).cache).toBeNull();
+      const flags = await pipelineFromFlags({ map: 'wizs', out: 'w.nav', demos: ['d'] }, dir);
+      expect(flags.cache).toBe(join(dir, 'xdg', 'navgen'));
+    } finally {
+      process.env.XDG_CACHE_HOME = saved;
+    }
+  });
+
   it('resolves paths against the file and fills defaults', async () => {
     const spec = await loadPipelineFile(file('ok.yaml', base));
     expect(spec.map).toBe('wizs');
     expect(spec.output.nav).toBe(join(dir, 'out', 'wizs.nav'));
     expect(spec.demos).toEqual([join(dir, 'demos/*.mvd2.gz')]);
-    expect(spec.cache).toBe(join(dir, '.navgen-cache'));
+    // The user's cache folder (XDG_CACHE_HOME: a temporary folder under vitest), not beside the file.
+    expect(spec.cache).toBe(join(process.env.XDG_CACHE_HOME!, 'navgen'));
     expect(spec.stages.map((s) => s.name)).toEqual([
       'map-filter',
       'gate',

@@ -47,7 +47,7 @@ export interface NavgenProcess {
 export function startNavgen(
   cwd: string,
   args: readonly string[],
-  options: { uid?: number; gid?: number } = {},
+  options: { uid?: number; gid?: number; env?: NodeJS.ProcessEnv } = {},
 ): NavgenProcess {
   const child = spawn(process.execPath, [BIN, ...args], { cwd, ...options });
   let stdout = '';

@@ -2,11 +2,13 @@
  * `navgen build --all-maps --game-dir DIR DEMO-FOLDER…` (or `--maps-dir DIR --out-dir DIR`):
  * every map the demos were played on, one build each, in map-name order.
  *
- * 1. Which maps the demos hold (demo-maps.ts, remembered in the cache folder).
+ * 1. Which maps the demos hold (demo-maps.ts, remembered in the cache folder). With a cache,
+ *    that read of a demo also runs every map's per-demo stages and caches their votes
+ *    (../../pipeline/multi-map-read.ts): a first run reads each demo file once in all.
  * 2. Per map: its BSP from the game (loose or in its archives) or the maps folder; a map that
  *    is missing is skipped with a one-line note. Then the same build as `--map MAP` with that
- *    map's demos, sharing one cache folder (a demo's per-map votes are cached per map, so a
- *    rerun reads no demo), the replaced nav kept as `.bak`, and the offline nav test.
+ *    map's demos, sharing one cache folder (a demo's per-map votes are cached per map, so the
+ *    builds read no demo), the replaced nav kept as `.bak`, and the offline nav test.
  * 3. One line of progress per map, then the table (map-table.ts) and every damaged demo.
  *
  * Exit code 3 when a map was skipped or failed or a demo was damaged; 1 when no map was built.
@@ -14,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { runBuild, BuildError, type BuildResult } from '../../pipeline/build.js';
+import { runBuild, BuildError, workerSetup, type BuildResult } from '../../pipeline/build.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
 import { primaryNavOutput } from '../../pipeline/pipeline-spec.js';
 import { readNavFile } from '../../nav/formats/aqtion/read-nav.js';
@@ -27,9 +29,15 @@ import { prepareGameFolder } from '../game-folder.js';
 import { prepareNavBackup } from '../nav-backup.js';
 import { buildProblemLines } from '../demo-problems.js';
 import { describeFsError } from '../output-paths.js';
-import { demoMaps, demosByMap, type DemoMaps } from './demo-maps.js';
-import { warmDemoForMaps } from '../../pipeline/multi-map-read.js';
+import { demoMaps, demosByMap, type DemoMaps, type ReadMaps } from './demo-maps.js';
+import {
+  readDemoForEveryMap,
+  setupsMissing,
+  type EveryMapOutcome,
+} from '../../pipeline/multi-map-read.js';
 import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
+import type { WorkerSetup } from '../../pipeline/worker.js';
+import { DemoParseError } from '../../sources/demo/errors.js';
 import { formatMapTable, type MapRow } from './map-table.js';
 
 export interface AllMapsOptions {
@@ -97,40 +105,83 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
     if (!o.quiet && !o.json && o.progress) process.stderr.write(`navgen: ${line}\n`);
   };
   const started = Date.now();
-  const found = await demoMaps(demoPaths, o.cache, (d, n) => {
-    if (d.read)
-      say(
-        `[${n}/${demoPaths.length}] ${relative(process.cwd(), d.path) || d.path}: ${d.maps.join(', ') || 'no map'}`,
+  // Each map's place and per-demo setup, found once, when a demo first shows the map.
+  const places = new Map<string, Promise<MapPlace | string>>();
+  const placeOf = (map: string): Promise<MapPlace | string> => {
+    let p = places.get(map);
+    if (!p) places.set(map, (p = locate(map, o)));
+    return p;
+  };
+  const setups = new Map<string, Promise<WorkerSetup | null>>();
+  const setupFor = (map: string): Promise<WorkerSetup | null> => {
+    let s = setups.get(map);
+    if (!s) {
+      s = placeOf(map).then(async (place) =>
+        typeof place === 'string' ? null : workerSetup(await mapSpec(map, demoPaths, place, o)),
       );
-  });
-  const byMap = demosByMap(found);
-  const warnings: string[] = [];
-  for (const d of found)
-    if (d.maps.length === 0)
-      warnings.push(`damaged demo ${d.error ?? d.path}: holds no map, not used`);
-  if (byMap.size === 0)
-    throw new CliError(
-      `no map found: none of the ${demoPaths.length} demo(s) holds a segment of any map`,
-      EXIT_NO_INPUT,
-    );
-  say(`${byMap.size} map(s) in ${demoPaths.length} demo(s): ${[...byMap.keys()].join(', ')}`);
-
-  // Every map's place and build first, so that a demo of several maps is read once for all.
-  const places = new Map<string, MapPlace | string>();
-  const specs = new Map<string, PipelineSpec>();
+      setups.set(map, s);
+    }
+    return s;
+  };
   const rows: MapRow[] = [];
+  const warnings: string[] = [];
+  let found: DemoMaps[] = [];
   try {
+    // With a cache, the read that finds a demo's maps also stores every map's votes: each demo
+    // is read once (multi-map-read.ts); the builds find every entry.
+    const readMaps: ReadMaps | undefined = o.cache
+      ? async (path) => {
+          const abs = resolve(path);
+          const r = await readDemoForEveryMap(abs, relative(process.cwd(), abs) || abs, setupFor);
+          return { maps: r.maps, error: damageText(r.damage, path) };
+        }
+      : undefined;
+    found = await demoMaps(
+      demoPaths,
+      o.cache,
+      (d, n) => {
+        if (d.read)
+          say(
+            `[${n}/${demoPaths.length}] ${relative(process.cwd(), d.path) || d.path}: ${d.maps.join(', ') || 'no map'}`,
+          );
+      },
+      readMaps,
+      // The one read runs the per-demo stages: as many at a time as a build's demo reads.
+      readMaps ? (o.workers ?? availableParallelism()) : 1,
+    );
+    const byMap = demosByMap(found);
+    for (const d of found)
+      if (d.maps.length === 0)
+        warnings.push(`damaged demo ${d.error ?? d.path}: holds no map, not used`);
+    if (byMap.size === 0)
+      throw new CliError(
+        `no map found: none of the ${demoPaths.length} demo(s) holds a segment of any map`,
+        EXIT_NO_INPUT,
+      );
+    say(`${byMap.size} map(s) in ${demoPaths.length} demo(s): ${[...byMap.keys()].join(', ')}`);
+
+    const specs = new Map<string, PipelineSpec>();
     for (const [map, demos] of byMap) {
-      const place = await locate(map, o);
-      places.set(map, place);
+      const place = await placeOf(map);
       if (typeof place !== 'string') specs.set(map, await mapSpec(map, demos, place, o));
     }
-    await readMultiMapDemosOnce(found, specs, say);
+    await readMultiMapDemosOnce(found, specs, setupFor, say);
     await buildEach(byMap, places, specs, o, say, warnings, rows);
   } finally {
-    for (const p of places.values()) if (typeof p !== 'string') await p.cleanup();
+    for (const p of places.values()) {
+      const place = await p.catch(() => null);
+      if (place && typeof place !== 'string') await place.cleanup();
+    }
   }
   return report(rows, found, warnings, o, started);
+}
+
+/** The reader's damage as the map summary words it (the demo named by its path). */
+function damageText(damage: EveryMapOutcome['damage'], path: string): string | null {
+  if (!damage) return null;
+  if (damage.name === 'DemoParseError')
+    return DemoParseError.fromData({ ...damage, file: path }).message;
+  return damage.message;
 }
 
 function report(
@@ -255,20 +306,29 @@ async function buildMap(
 }
 
 /**
- * Demos holding two or more of the maps being built: read once, every map's per-demo result
- * stored in the cache (multi-map-read.ts), where each map's build finds it.
+ * Demos found in the index (not read by this run) that hold two or more of the maps being
+ * built and lack those maps' cache entries (a new navgen version, a cleared cache): read once
+ * for all of them (multi-map-read.ts), so that each map's build finds its entry.
  */
 async function readMultiMapDemosOnce(
   found: readonly DemoMaps[],
   specs: ReadonlyMap<string, PipelineSpec>,
+  setupFor: (map: string) => Promise<WorkerSetup | null>,
   say: (line: string) => void,
 ): Promise<void> {
   for (const d of found) {
-    const mine = d.maps.filter((m) => specs.has(m)).map((m) => specs.get(m)!);
-    if (mine.length < 2) continue;
-    const maps = await warmDemoForMaps(d.path, mine);
-    if (maps.length > 0)
-      say(`${relative(process.cwd(), d.path) || d.path}: read once for ${maps.join(', ')}`);
+    if (d.read) continue;
+    const mine = d.maps.filter((m) => specs.has(m));
+    if (mine.length < 2 || !specs.get(mine[0])!.cache) continue;
+    const setups = (await Promise.all(mine.map(setupFor))).filter((s) => s !== null);
+    const missing = new Set((await setupsMissing(d.path, setups)).map((s) => s.map));
+    if (missing.size < 2) continue; // one map or none: its build reads the demo as usual
+    const abs = resolve(d.path);
+    const r = await readDemoForEveryMap(abs, relative(process.cwd(), abs) || abs, (map) =>
+      missing.has(map) ? setupFor(map) : Promise.resolve(null),
+    );
+    if (r.cached.length > 0)
+      say(`${relative(process.cwd(), d.path) || d.path}: read once for ${r.cached.join(', ')}`);
   }
 }
 
@@ -295,7 +355,7 @@ function mapSpec(
 
 async function buildEach(
   byMap: ReadonlyMap<string, string[]>,
-  places: ReadonlyMap<string, MapPlace | string>,
+  places: ReadonlyMap<string, Promise<MapPlace | string>>,
   specs: ReadonlyMap<string, PipelineSpec>,
   o: AllMapsOptions,
   say: (line: string) => void,
@@ -306,7 +366,7 @@ async function buildEach(
   for (const [map, demos] of byMap) {
     i++;
     const tag = `[${i}/${byMap.size}] ${map}`;
-    const place = places.get(map)!;
+    const place = await places.get(map)!;
     if (typeof place === 'string') {
       say(`${tag}: skipped: ${place}`);
       rows.push({

@@ -32,7 +32,7 @@ import { buildProblemLines } from '../demo-problems.js';
 import { prepareGameFolder, type GameFolderBuild } from '../game-folder.js';
 import { checkOutputPath, describeFsError } from '../output-paths.js';
 import { prepareNavBackup } from '../nav-backup.js';
-import { userCacheDir } from '../user-cache.js';
+import { userCacheDir } from '../../pipeline/user-cache.js';
 
 interface BuildOptions {
   map?: string;
@@ -122,7 +122,7 @@ export function register(program: Command): void {
     )
     .option(
       '--cache <dir>',
-      'per-demo cache folder (default: $XDG_CACHE_HOME/navgen or ~/.cache/navgen; a pipeline file: .navgen-cache beside it)',
+      'per-demo cache folder (default: $XDG_CACHE_HOME/navgen or ~/.cache/navgen, also for pipeline files without cache:)',
     )
     .option('--no-cache', 'do not read or write the per-demo cache')
     .option('--report <file>', 'write the JSON build report here')
@@ -281,8 +281,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
     ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
     ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
   };
-  // Command-line builds cache in the user cache folder (a pipeline file: beside the file).
-  const flagCache = { cache: opts.cache ?? userCacheDir() };
+  // Without --cache, both forms cache in the user cache folder (pipeline/user-cache.ts).
   try {
     if (flagForm) {
       if (!opts.map || (!opts.out && !q2rNav))
@@ -310,7 +309,6 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
         feedbackNav: opts.feedbackNav,
         damaged: opts.keepDamagedPrefix ? 'keep-prefix' : undefined,
         ...overrides,
-        ...flagCache,
       });
     }
     if (inputs.length !== 1) {

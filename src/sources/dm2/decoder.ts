@@ -306,7 +306,11 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
         this.blockIndex++;
         this.fail(
           first ? 'BAD_MAGIC' : 'BAD_BLOCK_LENGTH',
-          `${first ? 'not a client demo: first ' : ''}block length ${length} is outside 0..${DM2_MAX_MSGLEN}`,
+          // The format is chosen by the first bytes: a first block that fails here means the
+          // file is neither format (random bytes, another file type), whatever its name says.
+          first
+            ? `not a demo: it does not start with "MVD2" (a multi-view demo), and as a client demo its first block length ${length} is outside 0..${DM2_MAX_MSGLEN}`
+            : `block length ${length} is outside 0..${DM2_MAX_MSGLEN}`,
           this.streamOffset,
         );
       }
