@@ -1,0 +1,239 @@
+/**
+ * Builds the event of a decoded client demo frame: the {@link Frame} (the recorder as a
+ * player from its player state, the other players inferred from their entities and every
+ * entity when asked for) or, in summary mode, the {@link FrameSlots}.
+ *
+ * The decoder (`decoder.ts`) decodes a frame into its ring and the live entity list, then
+ * hands the state here once per frame. What holds for a whole segment (the recorder's slot,
+ * maxclients, the frame time, the entity solid format) is set when the segment begins, so the
+ * per-frame call takes integers and objects only: a double argument to a call V8 does not
+ * inline is boxed, one allocation per frame.
+ *
+ * Frames are immutable plain data: an unchanged tuple (or a whole unchanged recorder) is
+ * shared with the previous frame, as the MVD2 decoder does.
+ */
+import * as q2Protocol from '../demo/q2-protocol.js';
+import type { EntityFrame, Frame, FrameSlots, PlayerFrame } from '../demo/events.js';
+import type { EntityState } from './entity-state.js';
+import { entityPlayers, type SolidFormat } from './entity-players.js';
+import type { PlayerState } from './player-state.js';
+import * as protocol from './protocol.js';
+import type { Dm2PlayerDetail } from './types.js';
+
+/** Module constants, not imported bindings (see the note in `decoder.ts`). */
+const { STAT_HEALTH } = q2Protocol;
+const { DM2_FRAME_TIME } = protocol;
+
+/** What the frames carry besides the recorder (the decoder's options). */
+export interface FrameContents {
+  /** Every player-state field in the recorder's `detail`. */
+  readonly detail: boolean;
+  /** Every entity in use (`Frame.entities`). */
+  readonly entities: boolean;
+  /** The other players, inferred from their entities. */
+  readonly entityPlayers: boolean;
+}
+
+export class Dm2FrameAssembler {
+  private readonly wantDetail: boolean;
+  private readonly wantEntities: boolean;
+  private readonly wantEntityPlayers: boolean;
+
+  // What holds for the segment.
+  /** The recorder's player slot (serverdata's player number). */
+  private recorder = 0;
+  /** The segment's maxclients configstring (0 until its header is emitted). */
+  private maxclients = 0;
+  /** Time between frames. [Units: s] */
+  private frameTime = DM2_FRAME_TIME;
+  /** How the segment's protocol packs entity solids (for the entity players). */
+  private solid: SolidFormat = 'packed16';
+  /** Stats in the recorder's detail: 32, or 64 with Q2PRO's second extensions. */
+  private detailStats = 32;
+
+  /** The recorder as emitted in the last frame (its tuples are shared when unchanged). */
+  private lastMe: PlayerFrame | null = null;
+  /** The slots of the last `FrameSlots` (summary mode), shared while unchanged. */
+  private lastSlots: number[] = [];
+
+  constructor(contents: FrameContents) {
+    this.wantDetail = contents.detail;
+    this.wantEntities = contents.entities;
+    this.wantEntityPlayers = contents.entityPlayers;
+  }
+
+  /** A serverdata began a segment: its recorder, entity solid format and detail stats. */
+  beginSegment(recorder: number, solid: SolidFormat, detailStats: number): void {
+    this.recorder = recorder;
+    this.solid = solid;
+    this.detailStats = detailStats;
+    this.maxclients = 0;
+    this.frameTime = DM2_FRAME_TIME;
+    this.lastMe = null;
+  }
+
+  /** The segment's maxclients, known once its header is emitted. */
+  setMaxclients(maxclients: number): void {
+    this.maxclients = maxclients;
+  }
+
+  /** A Q2PRO server announced its frame rate. [Units: frames per second] */
+  setFrameRate(fps: number): void {
+    this.frameTime = 1 / fps;
+  }
+
+  /**
+   * The frame `index` of `segment`: the recorder from `ps` with `event` (its entity's event
+   * this frame), the live entity list `ents[0, count)`.
+   */
+  frame(
+    segment: number,
+    index: number,
+    ps: PlayerState,
+    event: number,
+    ents: readonly EntityState[],
+    count: number,
+  ): Frame {
+    const me = this.recorderFrame(ps, event);
+    let players: PlayerFrame[] = [me];
+    if (this.wantEntityPlayers) {
+      players = entityPlayers(ents, count, this.maxclients, this.recorder, this.solid);
+      let at = 0;
+      while (at < players.length && players[at].slot < this.recorder) at++;
+      players.splice(at, 0, me);
+    }
+    return {
+      kind: 'frame',
+      segment,
+      index,
+      time: index * this.frameTime,
+      players,
+      entities: this.wantEntities ? entityFrames(ents, count) : null,
+    };
+  }
+
+  /** The recorder as a player, sharing what did not change with the last frame's. */
+  private recorderFrame(ps: PlayerState, event: number): PlayerFrame {
+    const prev = this.lastMe;
+    const ox = ps.origin[0] * 0.125;
+    const oy = ps.origin[1] * 0.125;
+    const oz = ps.origin[2] * 0.125;
+    const vo = ps.viewoffset;
+    const va = ps.viewangles;
+    const origin =
+      prev && prev.origin[0] === ox && prev.origin[1] === oy && prev.origin[2] === oz
+        ? prev.origin
+        : ([ox, oy, oz] as const);
+    const viewoffset =
+      prev &&
+      prev.viewoffset[0] === vo[0] &&
+      prev.viewoffset[1] === vo[1] &&
+      prev.viewoffset[2] === vo[2]
+        ? prev.viewoffset
+        : ([vo[0], vo[1], vo[2]] as const);
+    const viewangles =
+      prev &&
+      prev.viewangles[0] === va[0] &&
+      prev.viewangles[1] === va[1] &&
+      prev.viewangles[2] === va[2]
+        ? prev.viewangles
+        : ([va[0], va[1], va[2]] as const);
+    const health = ps.stats[STAT_HEALTH];
+    const me: PlayerFrame =
+      prev &&
+      !this.wantDetail &&
+      prev.origin === origin &&
+      prev.viewoffset === viewoffset &&
+      prev.viewangles === viewangles &&
+      prev.pmType === ps.pmType &&
+      prev.rdflags === ps.rdflags &&
+      prev.health === health &&
+      prev.event === event
+        ? prev
+        : {
+            slot: this.recorder,
+            pmType: ps.pmType,
+            origin,
+            viewoffset,
+            viewangles,
+            rdflags: ps.rdflags,
+            health,
+            event,
+            detail: this.wantDetail ? detailOf(ps, this.detailStats) : null,
+          };
+    this.lastMe = me;
+    return me;
+  }
+
+  /** The slots `frame` would list: the recorder, and the entity players when asked. */
+  slots(
+    segment: number,
+    index: number,
+    ents: readonly EntityState[],
+    count: number,
+  ): FrameSlots {
+    let slots = [this.recorder];
+    if (this.wantEntityPlayers) {
+      const others = entityPlayers(ents, count, this.maxclients, this.recorder, this.solid);
+      slots = others.map((p) => p.slot);
+      let at = 0;
+      while (at < slots.length && slots[at] < this.recorder) at++;
+      slots.splice(at, 0, this.recorder);
+    }
+    if (sameSlots(slots, this.lastSlots)) slots = this.lastSlots;
+    else this.lastSlots = slots;
+    return { kind: 'frame-slots', segment, index, slots };
+  }
+}
+
+function sameSlots(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function detailOf(ps: PlayerState, stats: number): Dm2PlayerDetail {
+  return {
+    kickAngles: [ps.kickAngles[0], ps.kickAngles[1], ps.kickAngles[2]],
+    gunIndex: ps.gunIndex,
+    gunFrame: ps.gunFrame,
+    gunOffset: [ps.gunOffset[0], ps.gunOffset[1], ps.gunOffset[2]],
+    gunAngles: [ps.gunAngles[0], ps.gunAngles[1], ps.gunAngles[2]],
+    blend: [ps.blend[0], ps.blend[1], ps.blend[2], ps.blend[3]],
+    damageBlend: [ps.damageBlend[0], ps.damageBlend[1], ps.damageBlend[2], ps.damageBlend[3]],
+    fov: ps.fov,
+    stats: Array.from(ps.stats.subarray(0, stats)),
+    pmove: {
+      velocity: [ps.velocity[0] * 0.125, ps.velocity[1] * 0.125, ps.velocity[2] * 0.125],
+      pmFlags: ps.pmFlags,
+      pmTime: ps.pmTime,
+      gravity: ps.gravity,
+      deltaAngles: [ps.deltaAngles[0], ps.deltaAngles[1], ps.deltaAngles[2]],
+    },
+  };
+}
+
+function entityFrames(ents: readonly EntityState[], count: number): EntityFrame[] {
+  const out: EntityFrame[] = [];
+  for (let i = 0; i < count; i++) {
+    const e = ents[i];
+    out.push({
+      number: e.number,
+      modelindex: [e.modelindex, e.modelindex2, e.modelindex3, e.modelindex4],
+      frame: e.frame,
+      skinnum: e.skinnum,
+      effects: e.effects,
+      renderfx: e.renderfx,
+      origin: [e.ox, e.oy, e.oz],
+      angles: [e.ax, e.ay, e.az],
+      oldOrigin: [e.oldx, e.oldy, e.oldz],
+      sound: e.sound,
+      event: e.event,
+      solid: e.solid,
+      morefx: e.morefx,
+      alpha: e.alpha,
+      scale: e.scale,
+    });
+  }
+  return out;
+}
