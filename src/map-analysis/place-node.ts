@@ -9,6 +9,7 @@
  * (3-D distance; ties: the earlier ring position) wins, so the result depends only on the map
  * and the node. Water nodes need no ground, only a free box.
  */
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { CROUCHED, STANDING, STEP_SIZE, fits, supportedGround, type Hull } from './box-query.js';
 
@@ -22,7 +23,7 @@ export interface PlaceOptions {
 export const placeDefaults: PlaceOptions = Object.freeze({ maxShift: 48, grid: 4 });
 
 export interface Placement {
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   /** How far the node moved. [Units: world units] */
   readonly moved: number;
 }

@@ -17,14 +17,15 @@
  * Traces are in build order (demos by content hash, then time), so the same inputs give the
  * same bytes. {@link readStrafeTraces} reads it back.
  */
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { readFile } from 'node:fs/promises';
 import { deflate, inflate } from 'pako';
 import { writeFileAtomic } from './atomic-write.js';
 
 export interface StrafeTrace {
   /** [Units: world units; Form: (x, y, z)] */
-  readonly from: readonly [number, number, number];
-  readonly to: readonly [number, number, number];
+  readonly from: ReadonlyVec3;
+  readonly to: ReadonlyVec3;
   /** [Units: u/s] */
   readonly speed: number;
   /** [Units: s] */

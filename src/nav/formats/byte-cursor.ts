@@ -3,6 +3,7 @@
  * one bounds check per field, and a cold failure that names the file, the offset and what was
  * being read (both engines refuse a file that ends inside a record).
  */
+import type { Vec3 } from '../../geometry/vec3.js';
 import { NavFormatError } from './format-error.js';
 
 export class ByteCursor {
@@ -68,9 +69,9 @@ export class ByteCursor {
     return v;
   }
 
-  vec3(what: string): [number, number, number] {
+  vec3(what: string): Vec3 {
     this.need(12, what);
-    const v: [number, number, number] = [
+    const v: Vec3 = [
       this.view.getFloat32(this.at, true),
       this.view.getFloat32(this.at + 4, true),
       this.view.getFloat32(this.at + 8, true),

@@ -4,6 +4,7 @@
  * 32 links per node (the best supported; spawn links first, as they are the only way onto the
  * graph from a spawn), costs as the engine computes them.
  */
+import type { Vec3 } from '../../geometry/vec3.js';
 import type { NodeTypeName, NodeTypeTable } from '../../nav/node-types.js';
 import type { NavFile, NavGraph } from '../../nav/types.js';
 import type { DraftGraph } from '../../operators/graph-types.js';
@@ -68,7 +69,7 @@ export function graphToNav(
   keep.forEach((old, i) => (index[old] = i));
   const graph: NavGraph = {
     nodes: keep.map((i) => ({
-      origin: [...g.nodes[i].origin] as [number, number, number],
+      origin: [...g.nodes[i].origin] as Vec3,
       type: typeNumber(table, g.nodes[i].type),
     })),
     links: g.links
