@@ -197,6 +197,7 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
       detail: this.wantDetail,
       entities: this.wantEntities,
       entityPlayers: this.wantEntityPlayers,
+      statesKept: this.keepStates,
     });
   }
 
@@ -751,7 +752,21 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
     this.last = out;
     this.flushHeader();
     this.frameIndex++;
-    this.emitFrame(out);
+    // The frame just decoded: its entities are the live list. (No method of this class in
+    // between: see `frame-assembler.ts` on the inlining budget.)
+    const h = this.history;
+    this.emit(
+      this.summary
+        ? this.assembler.slots(this.segment, this.frameIndex, h.ents, h.count)
+        : this.assembler.frame(
+            this.segment,
+            this.frameIndex,
+            out.ps,
+            h,
+            this.recorderAt,
+            this.recorderEvent,
+          ),
+    );
   }
 
   /**
@@ -880,33 +895,6 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
       this.placeholders[number] = e;
     }
     return e;
-  }
-
-  private emitFrame(f: StoredFrame): void {
-    // The frame just decoded: its entities are the live list.
-    const h = this.history;
-    if (this.summary) {
-      this.emit(this.assembler.slots(this.segment, this.frameIndex, h.ents, h.count));
-      return;
-    }
-    const event = this.recorderEventOf(h);
-    this.emit(this.assembler.frame(this.segment, this.frameIndex, f.ps, event, h.ents, h.count));
-  }
-
-  /** The event of the recorder's entity in the frame just decoded (0 when it has none). */
-  private recorderEventOf(h: EntityHistory): number {
-    const recorderEntity = this.recorder + 1;
-    const nums = h.nums;
-    for (let i = 0; i < h.count; i++) {
-      if (nums[i] === recorderEntity) {
-        // Without states: an entity no delta of this frame changed has no event (a delta
-        // without bits clears it), and one the frame changed has its delta's. Later changes of
-        // a frame are at later positions, so the recorded position still holds.
-        if (this.keepStates) return h.ents[i].event;
-        return i === this.recorderAt ? this.recorderEvent : 0;
-      }
-    }
-    return 0;
   }
 }
 

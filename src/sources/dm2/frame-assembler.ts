@@ -9,11 +9,18 @@
  * per-frame call takes integers and objects only: a double argument to a call V8 does not
  * inline is boxed, one allocation per frame.
  *
+ * `frame` is one method on purpose, too large for V8 to inline into the decoder's frame
+ * parser, as the decoder's own frame builder was: inlined there (or split into small pieces
+ * that are), it took the inlining budget of the parser, whose per-frame player-state copy then
+ * became a call (callgrind, decoder-only loop over the client demo fixtures: +10 % instructions
+ * per frame).
+ *
  * Frames are immutable plain data: an unchanged tuple (or a whole unchanged recorder) is
  * shared with the previous frame, as the MVD2 decoder does.
  */
 import * as q2Protocol from '../demo/q2-protocol.js';
 import type { EntityFrame, Frame, FrameSlots, PlayerFrame } from '../demo/events.js';
+import type { EntityHistory } from './entity-history.js';
 import type { EntityState } from './entity-state.js';
 import { entityPlayers, type SolidFormat } from './entity-players.js';
 import type { PlayerState } from './player-state.js';
@@ -32,12 +39,18 @@ export interface FrameContents {
   readonly entities: boolean;
   /** The other players, inferred from their entities. */
   readonly entityPlayers: boolean;
+  /**
+   * Whether the decoder keeps the entities' states (else its lists hold placeholders, and the
+   * recorder's event comes from its delta: see `frame`).
+   */
+  readonly statesKept: boolean;
 }
 
 export class Dm2FrameAssembler {
   private readonly wantDetail: boolean;
   private readonly wantEntities: boolean;
   private readonly wantEntityPlayers: boolean;
+  private readonly statesKept: boolean;
 
   // What holds for the segment.
   /** The recorder's player slot (serverdata's player number). */
@@ -60,6 +73,7 @@ export class Dm2FrameAssembler {
     this.wantDetail = contents.detail;
     this.wantEntities = contents.entities;
     this.wantEntityPlayers = contents.entityPlayers;
+    this.statesKept = contents.statesKept;
   }
 
   /** A serverdata began a segment: its recorder, entity solid format and detail stats. */
@@ -83,37 +97,35 @@ export class Dm2FrameAssembler {
   }
 
   /**
-   * The frame `index` of `segment`: the recorder from `ps` with `event` (its entity's event
-   * this frame), the live entity list `ents[0, count)`.
+   * The frame `index` of `segment`: the recorder from `ps`, the entities from the live list
+   * `h`. Without states, `recorderAt` is the position in the list of the first delta this
+   * frame gave the recorder's entity (-1: none) and `recorderEvent` that delta's event.
    */
   frame(
     segment: number,
     index: number,
     ps: PlayerState,
-    event: number,
-    ents: readonly EntityState[],
-    count: number,
+    h: EntityHistory,
+    recorderAt: number,
+    recorderEvent: number,
   ): Frame {
-    const me = this.recorderFrame(ps, event);
-    let players: PlayerFrame[] = [me];
-    if (this.wantEntityPlayers) {
-      players = entityPlayers(ents, count, this.maxclients, this.recorder, this.solid);
-      let at = 0;
-      while (at < players.length && players[at].slot < this.recorder) at++;
-      players.splice(at, 0, me);
+    const ents = h.ents;
+    const count = h.count;
+    // The recorder's event: its entity's in the frame just decoded.
+    const recorderEntity = this.recorder + 1;
+    let event = 0;
+    const nums = h.nums;
+    for (let i = 0; i < count; i++) {
+      if (nums[i] === recorderEntity) {
+        // Without states: an entity no delta of this frame changed has no event (a delta
+        // without bits clears it), and one the frame changed has its delta's. Later changes of
+        // a frame are at later positions, so the recorded position still holds.
+        if (this.statesKept) event = ents[i].event;
+        else if (i === recorderAt) event = recorderEvent;
+        break;
+      }
     }
-    return {
-      kind: 'frame',
-      segment,
-      index,
-      time: index * this.frameTime,
-      players,
-      entities: this.wantEntities ? entityFrames(ents, count) : null,
-    };
-  }
-
-  /** The recorder as a player, sharing what did not change with the last frame's. */
-  private recorderFrame(ps: PlayerState, event: number): PlayerFrame {
+    // The recorder, sharing what did not change with the last frame's.
     const prev = this.lastMe;
     const ox = ps.origin[0] * 0.125;
     const oy = ps.origin[1] * 0.125;
@@ -162,16 +174,25 @@ export class Dm2FrameAssembler {
             detail: this.wantDetail ? detailOf(ps, this.detailStats) : null,
           };
     this.lastMe = me;
-    return me;
+    let players: PlayerFrame[] = [me];
+    if (this.wantEntityPlayers) {
+      players = entityPlayers(ents, count, this.maxclients, this.recorder, this.solid);
+      let at = 0;
+      while (at < players.length && players[at].slot < this.recorder) at++;
+      players.splice(at, 0, me);
+    }
+    return {
+      kind: 'frame',
+      segment,
+      index,
+      time: index * this.frameTime,
+      players,
+      entities: this.wantEntities ? entityFrames(ents, count) : null,
+    };
   }
 
   /** The slots `frame` would list: the recorder, and the entity players when asked. */
-  slots(
-    segment: number,
-    index: number,
-    ents: readonly EntityState[],
-    count: number,
-  ): FrameSlots {
+  slots(segment: number, index: number, ents: readonly EntityState[], count: number): FrameSlots {
     let slots = [this.recorder];
     if (this.wantEntityPlayers) {
       const others = entityPlayers(ents, count, this.maxclients, this.recorder, this.solid);

@@ -2,8 +2,8 @@
  * What the client demo source adds to the shared demo event shapes (`../demo/events.ts`):
  * the rest of the recorder's movement state, which an MVD2 player state does not carry.
  */
-import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { PlayerDetail } from '../demo/events.js';
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 
 /** The recorder's pmove state besides its origin. */
 export interface Dm2Pmove {
