@@ -15,8 +15,8 @@
  * Positions are world units; the standing box is (-16 -16 -24)…(16 16 32), crouched the top is
  * at 4 (pmove's hulls).
  */
-import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { CONTENTS_LADDER, MASK_LIQUID, MASK_PLAYER_SOLID } from '../sources/bsp/contents-flags.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
 import { STEP_SIZE, VIEWHEIGHT_STAND } from '../movement/constants.js';

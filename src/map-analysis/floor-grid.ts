@@ -5,8 +5,8 @@
  * neighbours here fixes the order of everything they find (determinism: columns in a fixed
  * order, samples of a column in sample order).
  */
-import type { Vec3 } from '../geometry/vec3.js';
 import { GRID_OFFSET, type FloorSamples } from './walkable-floor.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 export interface FloorGrid {
   readonly floor: FloorSamples;

@@ -16,8 +16,8 @@
  * Deterministic: seeds in node order, then spawn order; the walk in queue order, neighbours in
  * the grid's fixed order.
  */
-import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { simulateLink } from '../navtest/simulate-link.js';
 import { traverse, type Traversal } from './walk-link.js';

@@ -11,8 +11,8 @@
  *   hanging on the ladder (vertical speed on a ladder can be too slow for the flag).
  * A flagged vote far from any ladder brush (a steep stair, a lift) names none.
  */
-import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import type { VotePool } from '../operators/internal/vote-pool.js';
 import { VOTE_LADDER } from '../operators/types.js';
 import { STEP_SIZE, laddersTouched, supportedGround } from './box-query.js';

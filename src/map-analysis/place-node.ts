@@ -9,8 +9,8 @@
  * (3-D distance; ties: the earlier ring position) wins, so the result depends only on the map
  * and the node. Water nodes need no ground, only a free box.
  */
-import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { CROUCHED, STANDING, STEP_SIZE, fits, supportedGround, type Hull } from './box-query.js';
 
 export interface PlaceOptions {

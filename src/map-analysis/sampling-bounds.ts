@@ -10,8 +10,8 @@
  * maps with demos have at most 441 units between their model bounds and their empty space), so
  * their grid, their top sample height and so their floors stay exactly as they were.
  */
-import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 
 /** [Units: world units] Empty space widened by this much before it clamps the model bounds. */
 export const EMPTY_SPACE_MARGIN = 1024;

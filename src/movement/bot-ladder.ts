@@ -20,8 +20,8 @@
  * The game decides in step 2 with the touch result of the previous think (touch probes run after
  * the decision); callers that step think by think get that by passing the previous result.
  */
-import type { Vec3 } from '../geometry/vec3.js';
 import { f32, toInt16, truncToInt } from './float32.js';
+import type { Vec3 } from '../geometry/vec3.js';
 import { DEG2RAD } from './angle-vectors.js';
 import { newTraceResult } from '../world/trace.js';
 import { CONTENTS_LADDER } from '../world/contents.js';

@@ -3,8 +3,8 @@
  * `pmove_state_t` / `usercmd_t` of the old game API with AQtion's extension fields, and what one
  * pmove call returns. Plain data only, so states can be copied, logged and sent between threads.
  */
-import type { Vec3 } from '../geometry/vec3.js';
 import type { TraceResult } from '../world/trace.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 /** Per-client movement parameters (q2pro `pmoveParams_t`). */
 export interface PmoveParams {

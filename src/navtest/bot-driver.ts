@@ -8,8 +8,8 @@
  *
  * Bots think ten times a second; each think is one 100 ms pmove call.
  */
-import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { MASK_WATER } from '../world/contents.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { botLadderAction } from '../movement/bot-ladder.js';
 import type { TraceResult } from '../world/trace.js';
 import type { PmoveCollision, PmoveState, UserCmd } from '../movement/types.js';

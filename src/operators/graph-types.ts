@@ -8,8 +8,8 @@
  * `OperatorFunction<GraphEvent, GraphEvent>`: `cluster` turns the merged votes into a graph,
  * the others rewrite the graph.
  */
-import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { StageSummary } from './types.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { VotePool } from './internal/vote-pool.js';
 
 export interface DraftNode {

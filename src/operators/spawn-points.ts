@@ -18,8 +18,8 @@
  *   - spawn-points: { radius: 128, maxLinks: 4 }
  * @see classify
  */
-import type { Vec3 } from '../geometry/vec3.js';
 import type { OperatorFunction } from 'rxjs';
+import type { Vec3 } from '../geometry/vec3.js';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';

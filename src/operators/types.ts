@@ -15,8 +15,8 @@
  *
  * All of these are plain data.
  */
-import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { DemoEvent, Frame } from '../sources/demo/events.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 
 export type { DemoEvent, Frame };
 

@@ -17,8 +17,8 @@
  * Traces are in build order (demos by content hash, then time), so the same inputs give the
  * same bytes. {@link readStrafeTraces} reads it back.
  */
-import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { readFile } from 'node:fs/promises';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { deflate, inflate } from 'pako';
 import { writeFileAtomic } from './atomic-write.js';
 

@@ -19,8 +19,8 @@
  * Left out: `func_train` (always moving), triggers (never solid to traces), players and items.
  * Nothing here moves: a door is where it rests, whatever happens in a game.
  */
-import type { Vec3 } from '../geometry/vec3.js';
 import { entityValue as value, type BspEntity } from '../sources/bsp/entities.js';
+import type { Vec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from './collision-model.js';
 import { boxTrace, newTraceResult, transformedBoxTrace, type TraceResult } from './trace.js';
 

@@ -18,8 +18,8 @@
  * straight line (the lift itself is not in the world model, so the way is checked only for
  * walls). A lift with no floor node at either end gets no pair.
  */
-import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { BspWorld } from '../../sources/bsp/world.js';
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { DraftGraph, DraftLink, DraftNode } from '../../operators/graph-types.js';
 import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../operators/graph-types.js';
 import { STANDING, STEP_SIZE, inSolid } from '../box-query.js';

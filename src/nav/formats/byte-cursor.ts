@@ -3,8 +3,8 @@
  * one bounds check per field, and a cold failure that names the file, the offset and what was
  * being read (both engines refuse a file that ends inside a record).
  */
-import type { Vec3 } from '../../geometry/vec3.js';
 import { NavFormatError } from './format-error.js';
+import type { Vec3 } from '../../geometry/vec3.js';
 
 export class ByteCursor {
   private readonly view: DataView;

@@ -6,8 +6,8 @@
  * anywhere else — backward differences lag a frame and miss both the apex and the landing.
  * At the ends of a run the differences are one-sided and the acceleration is unknown (0).
  */
-import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import { MVD_FRAME_TIME } from '../../sources/mvd2/protocol.js';
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { Sample } from '../types.js';
 
 /** A sample whose kinematics are not known yet (its next frame has not arrived). */

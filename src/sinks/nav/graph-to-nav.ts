@@ -4,8 +4,8 @@
  * 32 links per node (the best supported; spawn links first, as they are the only way onto the
  * graph from a spawn), costs as the engine computes them.
  */
-import type { Vec3 } from '../../geometry/vec3.js';
 import type { NodeTypeName, NodeTypeTable } from '../../nav/node-types.js';
+import type { Vec3 } from '../../geometry/vec3.js';
 import type { NavFile, NavGraph } from '../../nav/types.js';
 import type { DraftGraph } from '../../operators/graph-types.js';
 import { MAX_LINKS_PER_NODE, MAX_NAV_NODES } from '../../nav/formats/aqtion/format.js';
