@@ -21,7 +21,7 @@ import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { BlockFramedDecoder, Phase } from '../demo/block-framing.js';
 import type { DemoDecoder } from '../demo/demo-decoder.js';
 import { ByteCursor } from '../demo/cursor.js';
-import { BlockFault } from '../demo/errors.js';
+import { BlockFault, type DemoParseErrorCode } from '../demo/errors.js';
 import { CS_LAYOUT_NEW, CS_LAYOUT_OLD, type ConfigstringLayout } from '../demo/q2-protocol.js';
 import * as q2Protocol from '../demo/q2-protocol.js';
 import type { DemoEvent, SegmentHeader } from '../demo/events.js';
@@ -352,16 +352,12 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
         return;
       case Svc.Sound: {
         const entity = skipSound(c, this.esFlags, this.cs.extended, this.cs.maxEdicts);
-        if (entity !== SKIPPED) {
-          this.fail('BAD_ENTITY_NUMBER', `sound on entity ${entity}`, this.commandOffset);
-        }
+        if (entity !== SKIPPED) this.failSkip('BAD_ENTITY_NUMBER', 'sound on entity', entity);
         return;
       }
       case Svc.TempEntity: {
         const type = skipTempEntity(c, this.esFlags);
-        if (type !== SKIPPED) {
-          this.fail('BAD_OPCODE', `unknown temp entity type ${type}`, this.commandOffset);
-        }
+        if (type !== SKIPPED) this.failSkip('BAD_OPCODE', 'unknown temp entity type', type);
         return;
       }
       case Svc.MuzzleFlash:
@@ -419,6 +415,14 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
       `unknown server message ${cmd}${SVC_NAMES[cmd] ? ` (${SVC_NAMES[cmd]} out of place in protocol ${this.protocol})` : ''}`,
       this.commandOffset,
     );
+  }
+
+  /**
+   * A message skip's fault (`what` and the number it names), out of the command switch so that
+   * the switch stays small: the message text is built only here.
+   */
+  private failSkip(code: DemoParseErrorCode, what: string, value: number): never {
+    this.fail(code, `${what} ${value}`, this.commandOffset);
   }
 
   /** Configstrings until the layout's end index, then baselines until entity 0 (Q2PRO). */
