@@ -16,6 +16,12 @@
  * origin, viewoffset, viewangles, rdflags, health from its player state; event from its own
  * entity), and, when asked, the other players as inferred from their entities
  * (`entity-players.ts`) and every entity in use.
+ *
+ * This class keeps the hot loop (framing, the command switch, the frame and packet-entity
+ * loop) and the segment state; the segment's configstrings and baselines are in
+ * `configstring-store.ts`, the frame events are built by `frame-assembler.ts`, and the
+ * messages navgen does not use are read past by `message-skip.ts`. Those take plain numbers
+ * and objects and return faults as values: the decoder raises every error at its offset.
  */
 import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { BlockFramedDecoder, Phase } from '../demo/block-framing.js';
