@@ -10,7 +10,8 @@
  * it in the file.
  */
 import type { NavFile } from '../nav/types.js';
-import type { Feedback, Point } from '../sources/feedback/feedback.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
+import type { Feedback } from '../sources/feedback/feedback.js';
 
 /** [Units: world units] */
 const TOLERANCE = 0.01;
@@ -35,7 +36,7 @@ export function monotonicityViolations(
   matchRadius: number,
 ): string[] {
   const r = matchRadius - TOLERANCE;
-  const near = (p: readonly number[], q: Point) =>
+  const near = (p: readonly number[], q: ReadonlyVec3) =>
     Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]) < r;
   const out: string[] = [];
   for (const bad of recorded.badNodes) {
@@ -68,7 +69,7 @@ export function assertMonotone(draft: NavFile, recorded: Feedback, matchRadius: 
 
 /** Also part of the invariant: merging never loses a recorded failure. */
 export function assertNothingDropped(before: Feedback, after: Feedback): void {
-  const key = (p: Point) => p.join(',');
+  const key = (p: ReadonlyVec3) => p.join(',');
   const nodes = new Set(after.badNodes.map(key));
   const links = new Set(after.badLinks.map(([a, b]) => `${key(a)}>${key(b)}`));
   const lost = [

@@ -16,6 +16,7 @@
  * at 4 (pmove's hulls).
  */
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { CONTENTS_LADDER, MASK_LIQUID, MASK_PLAYER_SOLID } from '../sources/bsp/contents-flags.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
 import { STEP_SIZE, VIEWHEIGHT_STAND } from '../movement/constants.js';
@@ -25,8 +26,8 @@ export { STEP_SIZE };
 
 /** A box relative to an origin. [Units: world units] */
 export interface Hull {
-  readonly mins: readonly [number, number, number];
-  readonly maxs: readonly [number, number, number];
+  readonly mins: ReadonlyVec3;
+  readonly maxs: ReadonlyVec3;
 }
 
 export const STANDING: Hull = Object.freeze({

@@ -6,8 +6,7 @@
  * order, samples of a column in sample order).
  */
 import { GRID_OFFSET, type FloorSamples } from './walkable-floor.js';
-
-export type Point = [number, number, number];
+import type { Vec3 } from '../geometry/vec3.js';
 
 export interface FloorGrid {
   readonly floor: FloorSamples;
@@ -29,7 +28,7 @@ export function floorGrid(floor: FloorSamples): FloorGrid {
 }
 
 /** The standing origin of sample `k`. [Units: world units] */
-export function sampleOrigin(grid: FloorGrid, k: number): Point {
+export function sampleOrigin(grid: FloorGrid, k: number): Vec3 {
   const { floor } = grid;
   const s = floor.spacing;
   return [floor.i[k] * s + GRID_OFFSET, floor.j[k] * s + GRID_OFFSET, floor.z[k]];

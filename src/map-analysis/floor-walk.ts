@@ -17,6 +17,7 @@
  * the grid's fixed order.
  */
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { simulateLink } from '../navtest/simulate-link.js';
 import { traverse, type Traversal } from './walk-link.js';
@@ -59,7 +60,7 @@ export interface FloorWalk {
 
 /** A node the walk starts from: only its place and type matter. */
 export interface WalkSeedNode {
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   readonly type: string;
 }
 
@@ -87,7 +88,7 @@ export function walkFloor(
   grid: FloorGrid,
   nodes: readonly WalkSeedNode[],
   ground: readonly boolean[],
-  spawnStands: readonly (readonly [number, number, number])[],
+  spawnStands: readonly ReadonlyVec3[],
   o: FloorWalkOptions,
 ): FloorWalk {
   const { floor } = grid;
@@ -148,7 +149,7 @@ function seedWalks(
   w: BspWorld,
   collision: CollisionModel | null,
   n: WalkSeedNode,
-  to: [number, number, number],
+  to: Vec3,
 ): boolean {
   if (traverse(w, n.origin, to) === 'walk') return true;
   if (!collision || n.type !== 'LADDER') return false;

@@ -12,6 +12,7 @@
  * A flagged vote far from any ladder brush (a steep stair, a lift) names none.
  */
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import type { VotePool } from '../operators/internal/vote-pool.js';
 import { VOTE_LADDER } from '../operators/types.js';
 import { STEP_SIZE, laddersTouched, supportedGround } from './box-query.js';
@@ -19,10 +20,10 @@ import { ladderOf } from './ladders.js';
 
 export interface Climb {
   /** Ground position before and after the climb. [Units: world units] */
-  readonly from: readonly [number, number, number];
-  readonly to: readonly [number, number, number];
+  readonly from: ReadonlyVec3;
+  readonly to: ReadonlyVec3;
   /** The point of the straight path nearest the ladder (where the box touches it). */
-  readonly at: readonly [number, number, number];
+  readonly at: ReadonlyVec3;
   readonly demo: number;
 }
 
@@ -40,8 +41,8 @@ export function ladderClimbs(
     const a = pool.linkFrom[k];
     const b = pool.linkTo[k];
     if ((pool.flags[b] & VOTE_LADDER) === 0) continue;
-    const from: [number, number, number] = [p[a * 3], p[a * 3 + 1], p[a * 3 + 2]];
-    const to: [number, number, number] = [p[b * 3], p[b * 3 + 1], p[b * 3 + 2]];
+    const from: Vec3 = [p[a * 3], p[a * 3 + 1], p[a * 3 + 2]];
+    const to: Vec3 = [p[b * 3], p[b * 3 + 1], p[b * 3 + 2]];
     if (Math.abs(to[2] - from[2]) < minClimb) continue;
     const steps = Math.max(
       2,
@@ -49,7 +50,7 @@ export function ladderClimbs(
     );
     for (let i = 0; i <= steps; i++) {
       const t = i / steps;
-      const at: [number, number, number] = [
+      const at: Vec3 = [
         from[0] + (to[0] - from[0]) * t,
         from[1] + (to[1] - from[1]) * t,
         from[2] + (to[2] - from[2]) * t,
@@ -64,7 +65,7 @@ export function ladderClimbs(
     }
   }
   for (let v = 0; v < pool.count; v++) {
-    const at: [number, number, number] = [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]];
+    const at: Vec3 = [p[v * 3], p[v * 3 + 1], p[v * 3 + 2]];
     const hit = laddersTouched(w, at[0], at[1], at[2], reach);
     if (hit.length === 0) continue;
     // Unflagged votes count when the voter hung on the ladder: no ground within a step.

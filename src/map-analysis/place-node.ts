@@ -10,6 +10,7 @@
  * and the node. Water nodes need no ground, only a free box.
  */
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { CROUCHED, STANDING, STEP_SIZE, fits, supportedGround, type Hull } from './box-query.js';
 
 export interface PlaceOptions {
@@ -22,7 +23,7 @@ export interface PlaceOptions {
 export const placeDefaults: PlaceOptions = Object.freeze({ maxShift: 48, grid: 4 });
 
 export interface Placement {
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   /** How far the node moved. [Units: world units] */
   readonly moved: number;
 }

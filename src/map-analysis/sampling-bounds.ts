@@ -11,6 +11,7 @@
  * their grid, their top sample height and so their floors stay exactly as they were.
  */
 import type { BspWorld } from '../sources/bsp/world.js';
+import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 
 /** [Units: world units] Empty space widened by this much before it clamps the model bounds. */
 export const EMPTY_SPACE_MARGIN = 1024;
@@ -19,8 +20,8 @@ const CONTENTS_SOLID = 1;
 
 export interface SamplingBounds {
   /** [Units: world units; Form: (x, y, z)] */
-  readonly mins: readonly [number, number, number];
-  readonly maxs: readonly [number, number, number];
+  readonly mins: ReadonlyVec3;
+  readonly maxs: ReadonlyVec3;
 }
 
 export function samplingBounds(w: BspWorld): SamplingBounds {
@@ -41,7 +42,7 @@ export function samplingBounds(w: BspWorld): SamplingBounds {
     hi[k] === -Infinity ? w.models.maxs[k] : Math.min(w.models.maxs[k], hi[k] + EMPTY_SPACE_MARGIN),
   );
   return {
-    mins: mins as [number, number, number],
-    maxs: maxs as [number, number, number],
+    mins: mins as Vec3,
+    maxs: maxs as Vec3,
   };
 }

@@ -21,6 +21,7 @@
  * the decision); callers that step think by think get that by passing the previous result.
  */
 import { f32, toInt16, truncToInt } from './float32.js';
+import type { Vec3 } from '../geometry/vec3.js';
 import { DEG2RAD } from './angle-vectors.js';
 import { newTraceResult } from '../world/trace.js';
 import { CONTENTS_LADDER } from '../world/contents.js';
@@ -109,7 +110,7 @@ export function botLadderAction(touching: boolean, nextMinusCurrentZ: number): B
 
 export interface BotLadderCommand {
   /** The velocity the bot code leaves in the entity. [Units: u/s] float32 values */
-  velocity: [number, number, number];
+  velocity: Vec3;
   /** Moves the command gets (null: left as the bot's normal steering set them). */
   forwardmove: number | null;
   upmove: number | null;
@@ -125,7 +126,7 @@ export function botLadderCommand(
   onGround: boolean,
   legDamage = false,
 ): BotLadderCommand {
-  const v: [number, number, number] = [f32(velocity[0]!), f32(velocity[1]!), f32(velocity[2]!)];
+  const v: Vec3 = [f32(velocity[0]!), f32(velocity[1]!), f32(velocity[2]!)];
   switch (action) {
     case 'up':
       return {

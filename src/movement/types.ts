@@ -4,6 +4,7 @@
  * pmove call returns. Plain data only, so states can be copied, logged and sent between threads.
  */
 import type { TraceResult } from '../world/trace.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 /** Per-client movement parameters (q2pro `pmoveParams_t`). */
 export interface PmoveParams {
@@ -87,9 +88,9 @@ export interface PmoveState {
   /** 0 normal, 1 spectator, 2 dead, 3 gibbed, 4 frozen. */
   pmType: number;
   /** [Units: 1/8 u] [Limit: int16] */
-  origin: [number, number, number];
+  origin: Vec3;
   /** [Units: 1/8 u/s] [Limit: int16] */
-  velocity: [number, number, number];
+  velocity: Vec3;
   /** PMF_* bits. [Limit: uint8] */
   pmFlags: number;
   /** Timer of the PMF_TIME_* flags. [Units: 8 ms] [Limit: uint8] */
@@ -97,7 +98,7 @@ export interface PmoveState {
   /** [Units: u/s²] [Limit: int16] */
   gravity: number;
   /** Added to the command angles. [Units: 360/65536 °] [Limit: int16] */
-  deltaAngles: [number, number, number];
+  deltaAngles: Vec3;
   /** PMF_AQ2_* bits. */
   aq2Flags: number;
   /** Game time, advanced by pmove itself. [Units: ms] [Limit: 0 … 59999] */
@@ -112,7 +113,7 @@ export interface UserCmd {
   msec: number;
   buttons: number;
   /** [Units: 360/65536 °] [Limit: int16] */
-  angles: [number, number, number];
+  angles: Vec3;
   /** [Units: u/s] [Limit: int16] */
   forwardmove: number;
   sidemove: number;
@@ -127,12 +128,12 @@ export interface PmoveOutput {
   /** The command after pmove (dead and limping players get their moves zeroed or divided). */
   cmd: UserCmd;
   /** [Units: °] float32 values. */
-  viewangles: [number, number, number];
+  viewangles: Vec3;
   /** [Units: u] */
   viewheight: number;
   /** The box pmove chose (crouched maxs z is 4; the game raises it afterwards). */
-  mins: [number, number, number];
-  maxs: [number, number, number];
+  mins: Vec3;
+  maxs: Vec3;
   /** null = in the air, 0 = the world (this port knows no other entities). */
   groundEntity: number | null;
   /** Contents bits of the lowest liquid sample; 0 when not in liquid. */

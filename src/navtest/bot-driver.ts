@@ -9,6 +9,7 @@
  * Bots think ten times a second; each think is one 100 ms pmove call.
  */
 import { MASK_WATER } from '../world/contents.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { botLadderAction } from '../movement/bot-ladder.js';
 import type { TraceResult } from '../world/trace.js';
 import type { PmoveCollision, PmoveState, UserCmd } from '../movement/types.js';
@@ -50,8 +51,8 @@ export interface BotView {
 /** The link being followed. [Units: u] */
 export interface DriverLink {
   readonly kind: LinkKind;
-  readonly from: readonly [number, number, number];
-  readonly to: readonly [number, number, number];
+  readonly from: ReadonlyVec3;
+  readonly to: ReadonlyVec3;
 }
 
 /** Scratch owned by one simulation (traces are reused, nothing is allocated per think). */

@@ -61,13 +61,13 @@ import { fallDamage } from '../movement/fall-damage.js';
 import { newUserCmd, storeVelocity, think, type DriverScratch } from './bot-driver.js';
 import { linkKind, startsOnGround } from './link-kind.js';
 import { nodeReached } from './node-reached.js';
-import type { Vec3 } from '../geometry/vec3.js';
+import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 
 export interface LinkToSimulate {
   /** Source node origin. [Units: u] */
-  readonly from: readonly [number, number, number];
+  readonly from: ReadonlyVec3;
   /** Target node origin. [Units: u] */
-  readonly to: readonly [number, number, number];
+  readonly to: ReadonlyVec3;
   /** Node-type names: the link's target type and the two nodes' types. */
   readonly linkType: string;
   readonly fromType: string;
@@ -77,7 +77,7 @@ export interface LinkToSimulate {
    * source reached and turns to the target (`reach-starts.ts`). The driver still steers by the
    * link's two ends. [Units: u]
    */
-  readonly start?: readonly [number, number, number];
+  readonly start?: ReadonlyVec3;
 }
 
 export interface SimulateLinkOptions {

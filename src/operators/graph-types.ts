@@ -9,11 +9,12 @@
  * the others rewrite the graph.
  */
 import type { StageSummary } from './types.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { VotePool } from './internal/vote-pool.js';
 
 export interface DraftNode {
   /** [Units: world units; Form: (x, y, z)] */
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   /** Node-type name. */
   readonly type: string;
   /** Sum of vote weights. */
@@ -52,7 +53,7 @@ export interface DraftLink {
 
 /** A node the map alone gave (a spawn entity or `fill`): no vote behind it. */
 export function nodeWithoutVotes(
-  origin: readonly [number, number, number],
+  origin: ReadonlyVec3,
   type: string,
   source: 'spawn' | 'map',
 ): DraftNode {

@@ -19,6 +19,7 @@
  * @see classify
  */
 import type { OperatorFunction } from 'rxjs';
+import type { Vec3 } from '../geometry/vec3.js';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
@@ -124,7 +125,7 @@ export function addSpawnPoints(
     const [x, y] = spawn.origin;
     let z = spawn.origin[2];
     if (o.dropToFloor && map.world) z = standingHeight(map.world, x, y, z, o.maxDrop) ?? z;
-    let origin: [number, number, number] = [x, y, z];
+    let origin: Vec3 = [x, y, z];
     // Where the standing box does not fit on ground there (a spawn against a wall or a clip
     // brush), the nearest position where it does.
     if (o.dropToFloor && map.world && !standsAt(map.world, x, y, z)) {

@@ -16,6 +16,7 @@
  * All of these are plain data.
  */
 import type { DemoEvent, Frame } from '../sources/demo/events.js';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 
 export type { DemoEvent, Frame };
 
@@ -44,7 +45,7 @@ export interface Sample {
   /** [Units: s] */
   readonly time: number;
   /** [Units: world units; Form: (x, y, z)] */
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   /** Vote weight; 1 unless a later stage lowers it. [Limit: 0..1] */
   readonly weight: number;
   /** Vertical speed from the previous frame of the run (0 at its start). [Units: u/s] */
@@ -92,7 +93,7 @@ export interface Waypoint {
   /** [Units: s] */
   readonly time: number;
   /** [Units: world units; Form: (x, y, z)] */
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   /** Mean weight of the frames of the span. [Limit: 0..1] */
   readonly weight: number;
   /** Vertical speed at the waypoint. [Units: u/s] */
@@ -129,8 +130,8 @@ export interface StrafeTrace {
   readonly slot: number;
   readonly run: number;
   /** [Units: world units; Form: (x, y, z)] */
-  readonly from: readonly [number, number, number];
-  readonly to: readonly [number, number, number];
+  readonly from: ReadonlyVec3;
+  readonly to: ReadonlyVec3;
   /** Horizontal speed of the pair. [Units: u/s] */
   readonly speed: number;
   /** [Units: s] */
@@ -152,7 +153,7 @@ export interface NodeVote {
   /** 0-based index of this vote within its demo (link votes refer to it). */
   readonly index: number;
   /** [Units: world units; Form: (x, y, z)] */
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   readonly weight: number;
   /** [Units: u/s] */
   readonly vz: number;

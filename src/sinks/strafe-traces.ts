@@ -18,13 +18,14 @@
  * same bytes. {@link readStrafeTraces} reads it back.
  */
 import { readFile } from 'node:fs/promises';
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { deflate, inflate } from 'pako';
 import { writeFileAtomic } from './atomic-write.js';
 
 export interface StrafeTrace {
   /** [Units: world units; Form: (x, y, z)] */
-  readonly from: readonly [number, number, number];
-  readonly to: readonly [number, number, number];
+  readonly from: ReadonlyVec3;
+  readonly to: ReadonlyVec3;
   /** [Units: u/s] */
   readonly speed: number;
   /** [Units: s] */

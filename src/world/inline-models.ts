@@ -20,6 +20,7 @@
  * Nothing here moves: a door is where it rests, whatever happens in a game.
  */
 import { entityValue as value, type BspEntity } from '../sources/bsp/entities.js';
+import type { Vec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from './collision-model.js';
 import { boxTrace, newTraceResult, transformedBoxTrace, type TraceResult } from './trace.js';
 
@@ -154,14 +155,14 @@ function linkBounds(
 }
 
 /** The game's move direction from a yaw: -1 up, -2 down, else horizontal. */
-function moveDirection(yaw: number): [number, number, number] {
+function moveDirection(yaw: number): Vec3 {
   if (yaw === -1) return [0, 0, 1];
   if (yaw === -2) return [0, 0, -1];
   const a = (yaw * Math.PI) / 180;
   return [Math.cos(a), Math.sin(a), 0];
 }
 
-function spawnAngles(e: BspEntity): [number, number, number] {
+function spawnAngles(e: BspEntity): Vec3 {
   const text = value(e, 'angles');
   if (text !== '') {
     const v = text.trim().split(/\s+/).map(Number);

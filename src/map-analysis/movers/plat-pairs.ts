@@ -19,6 +19,7 @@
  * walls). A lift with no floor node at either end gets no pair.
  */
 import type { BspWorld } from '../../sources/bsp/world.js';
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { DraftGraph, DraftLink, DraftNode } from '../../operators/graph-types.js';
 import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../operators/graph-types.js';
 import { STANDING, STEP_SIZE, inSolid } from '../box-query.js';
@@ -32,8 +33,8 @@ export interface PlatPairOptions {
 }
 
 export interface PlatPairReport {
-  readonly bottom: readonly [number, number, number];
-  readonly top: readonly [number, number, number];
+  readonly bottom: ReadonlyVec3;
+  readonly top: ReadonlyVec3;
   /** Floor nodes linked at each end; 0 at either end means no pair was added. */
   readonly bottomLinks: number;
   readonly topLinks: number;
@@ -82,7 +83,7 @@ export function addPlatPairs(
 function floorNodes(
   nodes: readonly DraftNode[],
   lift: PlatLift,
-  end: readonly [number, number, number],
+  end: ReadonlyVec3,
   world: BspWorld,
   o: PlatPairOptions,
 ): number[] {

@@ -4,6 +4,7 @@
  * being read (both engines refuse a file that ends inside a record).
  */
 import { NavFormatError } from './format-error.js';
+import type { Vec3 } from '../../geometry/vec3.js';
 
 export class ByteCursor {
   private readonly view: DataView;
@@ -68,9 +69,9 @@ export class ByteCursor {
     return v;
   }
 
-  vec3(what: string): [number, number, number] {
+  vec3(what: string): Vec3 {
     this.need(12, what);
-    const v: [number, number, number] = [
+    const v: Vec3 = [
       this.view.getFloat32(this.at, true),
       this.view.getFloat32(this.at + 4, true),
       this.view.getFloat32(this.at + 8, true),

@@ -7,6 +7,7 @@
  * At the ends of a run the differences are one-sided and the acceleration is unknown (0).
  */
 import { MVD_FRAME_TIME } from '../../sources/mvd2/protocol.js';
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { Sample } from '../types.js';
 
 /** A sample whose kinematics are not known yet (its next frame has not arrived). */
@@ -15,7 +16,7 @@ export type SampleWithoutKinematics = Omit<Sample, 'vz' | 'az' | 'hspeed'>;
 interface SlotState {
   run: number;
   /** Position of the frame before the pending one, if in the same run. [Form: (x, y, z)] */
-  before: readonly [number, number, number] | null;
+  before: ReadonlyVec3 | null;
   /** The sample waiting for its next frame. */
   pending: SampleWithoutKinematics | null;
 }
@@ -100,8 +101,8 @@ export class PlayerTracker {
 
   private release(
     s: SampleWithoutKinematics,
-    before: readonly [number, number, number] | null,
-    after: readonly [number, number, number] | null,
+    before: ReadonlyVec3 | null,
+    after: ReadonlyVec3 | null,
   ): void {
     const dt = MVD_FRAME_TIME;
     const o = s.origin;

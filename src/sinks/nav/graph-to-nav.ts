@@ -5,6 +5,7 @@
  * graph from a spawn), costs as the engine computes them.
  */
 import type { NodeTypeName, NodeTypeTable } from '../../nav/node-types.js';
+import type { Vec3 } from '../../geometry/vec3.js';
 import type { NavFile, NavGraph } from '../../nav/types.js';
 import type { DraftGraph } from '../../operators/graph-types.js';
 import { MAX_LINKS_PER_NODE, MAX_NAV_NODES } from '../../nav/formats/aqtion/format.js';
@@ -68,7 +69,7 @@ export function graphToNav(
   keep.forEach((old, i) => (index[old] = i));
   const graph: NavGraph = {
     nodes: keep.map((i) => ({
-      origin: [...g.nodes[i].origin] as [number, number, number],
+      origin: [...g.nodes[i].origin] as Vec3,
       type: typeNumber(table, g.nodes[i].type),
     })),
     links: g.links

@@ -143,7 +143,7 @@ function nodeRadii(origins: readonly Readonly<Vec3>[], o: Nav3FromNavOptions): n
   const grid = new Map<string, number[]>();
   const cellOf = (p: Readonly<Vec3>) => p.map((v) => Math.floor(v / cell));
   origins.forEach((p, i) => {
-    const k = key(...(cellOf(p) as [number, number, number]));
+    const k = key(...(cellOf(p) as Vec3));
     (grid.get(k) ?? grid.set(k, []).get(k)!).push(i);
   });
   return origins.map((p, i) => {

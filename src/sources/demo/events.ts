@@ -7,6 +7,7 @@
  * oddities (a file that stops without the end mark, for example) arrive as
  * {@link ParseWarning}s. Together these are the {@link DemoEvent}s of one demo.
  */
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 
 /** The header of one segment: what its serverdata command said. */
 export interface SegmentHeader {
@@ -51,11 +52,11 @@ export interface PlayerFrame {
   /** `pmtype_t`: 0 normal, 1 spectator, 2 dead, 3 gib, 4 freeze. */
   readonly pmType: number;
   /** Position. [Units: world units; Form: (x, y, z)] */
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   /** Eye offset above the origin; z < 10 means crouched. [Units: world units] */
-  readonly viewoffset: readonly [number, number, number];
+  readonly viewoffset: ReadonlyVec3;
   /** View angles (pitch, yaw, roll). [Units: degrees] */
-  readonly viewangles: readonly [number, number, number];
+  readonly viewangles: ReadonlyVec3;
   /** Render flags; bit 0 = under water. */
   readonly rdflags: number;
   /** Stat 1 (signed 16-bit; -999 occurs). */
@@ -68,11 +69,11 @@ export interface PlayerFrame {
 
 /** Player state fields that navgen does not use but the format carries (every PPS field). */
 export interface PlayerDetail {
-  readonly kickAngles: readonly [number, number, number];
+  readonly kickAngles: ReadonlyVec3;
   readonly gunIndex: number;
   readonly gunFrame: number;
-  readonly gunOffset: readonly [number, number, number];
-  readonly gunAngles: readonly [number, number, number];
+  readonly gunOffset: ReadonlyVec3;
+  readonly gunAngles: ReadonlyVec3;
   /** RGBA screen blend (0..255 each). */
   readonly blend: readonly [number, number, number, number];
   /** RGBA damage blend (EXTLIMITS_2 only; 0..255 each). */
@@ -91,11 +92,11 @@ export interface EntityFrame {
   readonly effects: number;
   readonly renderfx: number;
   /** [Units: world units] */
-  readonly origin: readonly [number, number, number];
+  readonly origin: ReadonlyVec3;
   /** [Units: degrees] */
-  readonly angles: readonly [number, number, number];
+  readonly angles: ReadonlyVec3;
   /** [Units: world units] */
-  readonly oldOrigin: readonly [number, number, number];
+  readonly oldOrigin: ReadonlyVec3;
   readonly sound: number;
   /** Event of this frame only (events are not delta compressed). */
   readonly event: number;

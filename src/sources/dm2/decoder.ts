@@ -16,34 +16,36 @@
  * origin, viewoffset, viewangles, rdflags, health from its player state; event from its own
  * entity), and, when asked, the other players as inferred from their entities
  * (`entity-players.ts`) and every entity in use.
+ *
+ * This class keeps the hot loop (framing, the command switch, the frame and packet-entity
+ * loop) and the segment state; the segment's configstrings and baselines are in
+ * `configstring-store.ts`, the frame events are built by `frame-assembler.ts`, and the
+ * messages navgen does not use are read past by `message-skip.ts`. Those take plain numbers
+ * and objects and return faults as values: the decoder raises every error at its offset.
  */
 import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { BlockFramedDecoder, Phase } from '../demo/block-framing.js';
 import type { DemoDecoder } from '../demo/demo-decoder.js';
 import { ByteCursor } from '../demo/cursor.js';
-import { BlockFault } from '../demo/errors.js';
-import {
-  CS_LAYOUT_NEW,
-  CS_LAYOUT_OLD,
-  configstringSize,
-  type ConfigstringLayout,
-} from '../demo/q2-protocol.js';
+import { BlockFault, type DemoParseErrorCode } from '../demo/errors.js';
+import { CS_LAYOUT_NEW, CS_LAYOUT_OLD, type ConfigstringLayout } from '../demo/q2-protocol.js';
 import * as q2Protocol from '../demo/q2-protocol.js';
-import type { DemoEvent, EntityFrame, Frame, PlayerFrame, SegmentHeader } from '../demo/events.js';
+import type { DemoEvent, SegmentHeader } from '../demo/events.js';
+import { ConfigstringStore } from './configstring-store.js';
 import {
   EntityState,
-  skipPos,
   NULL_STATE,
   readEntityDelta,
   readEntityHeader,
   shareable,
 } from './entity-state.js';
 import { EMPTY_LIST, EntityHistory, type EntityList } from './entity-history.js';
-import { entityPlayers, type SolidFormat } from './entity-players.js';
+import type { SolidFormat } from './entity-players.js';
+import { Dm2FrameAssembler } from './frame-assembler.js';
+import * as messageSkip from './message-skip.js';
 import { PlayerState, readPlayerDelta, readPlayerDeltaEnhanced } from './player-state.js';
-import { SVC_NAMES, TE_LAYOUTS } from './protocol.js';
+import { SVC_NAMES } from './protocol.js';
 import * as protocol from './protocol.js';
-import type { Dm2PlayerDetail } from './types.js';
 
 /**
  * The protocol's numbers as constants of this module: V8's optimizing compiler loads an imported
@@ -52,18 +54,8 @@ import type { Dm2PlayerDetail } from './types.js';
  * decoder.ts, entity-state.ts and player-state.ts: 6094 -> 5396 instructions per frame). The
  * opcodes too (`Svc`, whose members the command switch compares with): 5396 -> 5248.
  */
+const { U_REMOVE } = q2Protocol;
 const {
-  SND_INDEX16,
-  SND_ATTENUATION,
-  SND_ENT,
-  SND_OFFSET,
-  SND_POS,
-  SND_VOLUME,
-  STAT_HEALTH,
-  U_REMOVE,
-} = q2Protocol;
-const {
-  DM2_FRAME_TIME,
   DM2_MAX_MSGLEN,
   ENTITYNUM_BITS,
   EPS_CLIENTNUM,
@@ -89,7 +81,6 @@ const {
   PROTOCOL_VERSION_EXTENDED_OLD,
   PROTOCOL_VERSION_Q2PRO,
   PROTOCOL_VERSION_R1Q2,
-  TE_STEAM,
   UPDATE_BACKUP,
   ES_EXTENSIONS,
   ES_EXTENSIONS_2,
@@ -99,6 +90,8 @@ const {
   PS_EXT2,
   Svc,
 } = protocol;
+/** The skips of the messages navgen does not use, held the same way. */
+const { SKIPPED, skipSound, skipTempEntity } = messageSkip;
 
 export interface Dm2DecoderOptions {
   /** Name used in errors and warnings (usually the path). */
@@ -146,20 +139,6 @@ function returnRing(ring: StoredFrame[]): void {
   spareRings.push(ring);
 }
 
-/**
- * Bytes of each temp entity type when positions are three shorts (all but EXTENSIONS_2), or
- * -1 for a type the engine does not know: one skip instead of a walk through its layout.
- */
-const TE_FIXED_BYTES = (() => {
-  const sizes = new Int16Array(256).fill(-1);
-  for (const [type, layout] of TE_LAYOUTS) {
-    let n = 0;
-    for (const k of layout) n += k === 'p' ? 6 : k === 's' ? 2 : 1;
-    sizes[type] = n;
-  }
-  return sizes;
-})();
-
 export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
   private readonly wantEntities: boolean;
   private readonly wantDetail: boolean;
@@ -182,8 +161,6 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
    */
   private recorderAt = -1;
   private recorderEvent = 0;
-  /** The slots of the last `FrameSlots` (summary mode), shared while unchanged. */
-  private lastSlots: number[] = [];
 
   // Segment state.
   private pendingHeader: Omit<
@@ -192,8 +169,10 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
   > | null = null;
   private headerSent = false;
   private recorder = 0;
-  private configstrings = new Map<number, string>();
-  private baselines: (EntityState | undefined)[] = [];
+  /** The segment's configstrings and entity baselines. */
+  private readonly store = new ConfigstringStore();
+  /** Builds each frame's event from the decoded state. */
+  private readonly assembler: Dm2FrameAssembler;
   private readonly ring: StoredFrame[] = takeRing();
   /** Set once the ring went back to the spare rings (`finish`). */
   private ringReturned = false;
@@ -210,13 +189,7 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
   private psFlags = 0;
   /** Configstring layout and entity limit: the extended one under the extended limits. */
   private cs: ConfigstringLayout = CS_LAYOUT_OLD;
-  /** Time between frames: 0.1 s unless a Q2PRO server announced its frame rate. [Units: s] */
-  private frameTime = DM2_FRAME_TIME;
   private inZPacket = false;
-  /** The segment's maxclients configstring, read when its header is emitted. */
-  private maxclients = 0;
-  /** The recorder as emitted in the last frame (its tuples are shared when unchanged). */
-  private lastMe: PlayerFrame | null = null;
 
   constructor(options: Dm2DecoderOptions, emit: (event: DemoEvent) => void) {
     // Client demo units are read through the bounded cursor: no read slack.
@@ -226,6 +199,12 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
     this.wantEntityPlayers = options.entityPlayers ?? false;
     this.summary = options.summary ?? false;
     this.keepStates = this.wantEntities || this.wantEntityPlayers;
+    this.assembler = new Dm2FrameAssembler({
+      detail: this.wantDetail,
+      entities: this.wantEntities,
+      entityPlayers: this.wantEntityPlayers,
+      statesKept: this.keepStates,
+    });
   }
 
   /**
@@ -381,12 +360,16 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
       case Svc.SpawnBaseline:
         this.parseBaseline(c);
         return;
-      case Svc.Sound:
-        this.skipSound(c);
+      case Svc.Sound: {
+        const entity = skipSound(c, this.esFlags, this.cs.extended, this.cs.maxEdicts);
+        if (entity !== SKIPPED) this.failSkip('BAD_ENTITY_NUMBER', 'sound on entity', entity);
         return;
-      case Svc.TempEntity:
-        this.skipTempEntity(c);
+      }
+      case Svc.TempEntity: {
+        const type = skipTempEntity(c, this.esFlags);
+        if (type !== SKIPPED) this.failSkip('BAD_OPCODE', 'unknown temp entity type', type);
         return;
+      }
       case Svc.MuzzleFlash:
       case Svc.MuzzleFlash2: {
         let entity = c.u16();
@@ -427,7 +410,7 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
         if (this.protocol < PROTOCOL_VERSION_R1Q2) break;
         const index = c.i32();
         const value = c.i32();
-        if (index === SVS_FPS && value > 0) this.frameTime = 1 / value;
+        if (index === SVS_FPS && value > 0) this.assembler.setFrameRate(value);
         return;
       }
       case Svc.Gamestate:
@@ -444,6 +427,14 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
     );
   }
 
+  /**
+   * A message skip's fault (`what` and the number it names), out of the command switch so that
+   * the switch stays small: the message text is built only here.
+   */
+  private failSkip(code: DemoParseErrorCode, what: string, value: number): never {
+    this.fail(code, `${what} ${value}`, this.commandOffset);
+  }
+
   /** Configstrings until the layout's end index, then baselines until entity 0 (Q2PRO). */
   private parseGamestate(c: ByteCursor, cmd: number): void {
     if (cmd !== Svc.BaselineStream) {
@@ -457,7 +448,7 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
       for (;;) {
         const number = readEntityHeader(c, this.scratchBits, this.esFlags);
         if (number === 0) break;
-        this.storeBaseline(c, number);
+        this.readBaseline(c, number);
       }
     }
   }
@@ -601,19 +592,17 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
     this.esFlags = esFlags;
     this.psFlags = psFlags;
     this.cs = cs;
-    this.frameTime = DM2_FRAME_TIME;
+    this.store.setLayout(cs);
     this.flushHeader();
     if (this.segment >= 0) this.framesBefore += this.frameIndex + 1;
     this.segment++;
     this.frameIndex = -1;
     this.headerSent = false;
     this.recorder = playernum;
-    this.configstrings = new Map();
-    this.baselines = [];
+    this.store.clear();
     for (const f of this.ring) f.number = -1;
     this.last = null;
-    this.lastMe = null;
-    this.maxclients = 0;
+    this.assembler.beginSegment(playernum, this.solidFormat(), psFlags & PS_EXT2 ? 64 : 32);
     this.pendingHeader = {
       kind: 'segment',
       segment: this.segment,
@@ -634,98 +623,50 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
     const h = this.pendingHeader;
     if (!h || this.headerSent) return;
     this.headerSent = true;
-    const cs = this.cs;
-    const worldmodel = this.configstrings.get(cs.models + 1) ?? '';
-    const maxclients = parseInt(this.configstrings.get(cs.maxclients) ?? '0', 10) || 0;
-    this.maxclients = maxclients;
+    const store = this.store;
+    const worldmodel = store.worldmodel();
+    const maxclients = store.maxclients();
+    this.assembler.setMaxclients(maxclients);
     const playerNames: string[] = [];
-    for (let i = 0; i < maxclients; i++) playerNames.push(this.playerName(i));
+    for (let i = 0; i < maxclients; i++) playerNames.push(store.playerName(i));
     this.emit({
       ...h,
       maxclients,
       map: mapName(worldmodel),
       worldmodel,
-      mapChecksum: parseInt(this.configstrings.get(cs.mapchecksum) ?? '0', 10) | 0,
+      mapChecksum: store.mapChecksum(),
       playerNames,
     } as SegmentHeader);
-  }
-
-  private playerName(slot: number): string {
-    const s = this.configstrings.get(this.cs.playerskins + slot) ?? '';
-    const cut = s.indexOf('\\');
-    return cut < 0 ? s : s.slice(0, cut);
   }
 
   private parseConfigstring(c: ByteCursor): void {
     this.readConfigstring(c, c.u16());
   }
 
-  /**
-   * The string of configstring `index`: kept when the header or a player name needs it, else
-   * only measured (checked all the same). Building every string (models, sounds, images, …)
-   * was a few per cent of decoding a client demo.
-   */
+  /** Configstring `index` into the store; a player's new name after the header is an event. */
   private readConfigstring(c: ByteCursor, index: number): void {
-    const cs = this.cs;
-    const kept =
-      index === cs.models + 1 ||
-      index === cs.maxclients ||
-      index === cs.mapchecksum ||
-      (index >= cs.playerskins && index < cs.playerskins + 256);
-    if (kept) {
-      const value = c.string();
-      this.checkConfigstring(index, value.length);
-      this.storeConfigstring(index, value);
-    } else {
-      this.checkConfigstring(index, c.skipString());
-    }
-  }
-
-  /** A configstring's index and length (bytes without the NUL) as the engine checks them. */
-  private checkConfigstring(index: number, length: number): void {
-    const cs = this.cs;
-    if (index >= cs.end) {
-      this.fail('BAD_CONFIGSTRING', `configstring index ${index} >= ${cs.end}`, this.commandOffset);
-    }
-    if (length >= configstringSize(cs, index)) {
-      this.fail(
-        'BAD_CONFIGSTRING',
-        `configstring ${index} of ${length} bytes does not fit its ${configstringSize(cs, index)}`,
-        this.commandOffset,
-      );
-    }
-  }
-
-  private storeConfigstring(index: number, value: string): void {
-    const cs = this.cs;
-    this.configstrings.set(index, value);
-    if (this.headerSent && index >= cs.playerskins && index < cs.playerskins + 256) {
+    const store = this.store;
+    const refused = store.readString(c, index);
+    if (refused !== '') this.fail('BAD_CONFIGSTRING', refused, this.commandOffset);
+    const slot = store.playerSlot(index);
+    if (slot >= 0 && this.headerSent) {
       this.emit({
         kind: 'player-name',
         segment: this.segment,
-        slot: index - cs.playerskins,
-        name: this.playerName(index - cs.playerskins),
+        slot,
+        name: store.playerName(slot),
       });
     }
   }
 
   private parseBaseline(c: ByteCursor): void {
-    this.storeBaseline(c, readEntityHeader(c, this.scratchBits, this.esFlags));
+    this.readBaseline(c, readEntityHeader(c, this.scratchBits, this.esFlags));
   }
 
-  private storeBaseline(c: ByteCursor, number: number): void {
+  /** The baseline of entity `number`, whose header was just read into `scratchBits`. */
+  private readBaseline(c: ByteCursor, number: number): void {
     this.checkEntityNumber(number);
-    const state = new EntityState(NULL_STATE);
-    readEntityDelta(
-      c,
-      state,
-      NULL_STATE,
-      number,
-      this.scratchBits[0],
-      this.esFlags,
-      this.scratchBits[1],
-    );
-    this.baselines[number] = state;
+    this.store.readBaseline(c, number, this.scratchBits[0], this.scratchBits[1], this.esFlags);
   }
 
   private checkEntityNumber(number: number): void {
@@ -735,49 +676,6 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
         `entity number ${number} outside 1..${this.cs.maxEdicts - 1}`,
         this.commandOffset,
       );
-    }
-  }
-
-  private skipSound(c: ByteCursor): void {
-    const flags = c.u8();
-    if (this.cs.extended && flags & SND_INDEX16) c.u16();
-    else c.u8(); // sound index
-    if (flags & SND_VOLUME) c.u8();
-    if (flags & SND_ATTENUATION) c.u8();
-    if (flags & SND_OFFSET) c.u8();
-    if (flags & SND_ENT) {
-      const entity = c.u16() >> 3;
-      if (entity >= this.cs.maxEdicts) {
-        this.fail('BAD_ENTITY_NUMBER', `sound on entity ${entity}`, this.commandOffset);
-      }
-    }
-    if (flags & SND_POS) skipPos(c, this.esFlags);
-  }
-
-  private skipTempEntity(c: ByteCursor): void {
-    const type = c.u8();
-    if (type === TE_STEAM) {
-      const entity = c.i16();
-      c.u8(); // count
-      skipPos(c, this.esFlags);
-      c.skip(1 + 1 + 2); // direction, colour, second entity
-      if (entity !== -1) c.skip(4); // duration
-      return;
-    }
-    const fixed = this.esFlags & ES_EXTENSIONS_2 ? -1 : TE_FIXED_BYTES[type];
-    // One skip when it fits (a cut-short unit goes the long way, for the same error).
-    if (fixed >= 0 && c.end - c.pos >= fixed) {
-      c.skip(fixed);
-      return;
-    }
-    const layout = TE_LAYOUTS.get(type);
-    if (layout === undefined) {
-      this.fail('BAD_OPCODE', `unknown temp entity type ${type}`, this.commandOffset);
-    }
-    for (let i = 0; i < layout.length; i++) {
-      const k = layout.charCodeAt(i);
-      if (k === 112 /* p */) skipPos(c, this.esFlags);
-      else c.skip(k === 115 /* s */ ? 2 : 1);
     }
   }
 
@@ -868,7 +766,21 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
     this.last = out;
     this.flushHeader();
     this.frameIndex++;
-    this.emitFrame(out);
+    // The frame just decoded: its entities are the live list. (No method of this class in
+    // between: see `frame-assembler.ts` on the inlining budget.)
+    const h = this.history;
+    this.emit(
+      this.summary
+        ? this.assembler.slots(this.segment, this.frameIndex, h.ents, h.count)
+        : this.assembler.frame(
+            this.segment,
+            this.frameIndex,
+            out.ps,
+            h,
+            this.recorderAt,
+            this.recorderEvent,
+          ),
+    );
   }
 
   /**
@@ -938,7 +850,7 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
         const e = this.deltaEntity(c, p, number, source, bits[0], bits[1]);
         if (e !== source) h.replace(p, e);
       } else {
-        const source = this.baselines[number] ?? NULL_STATE;
+        const source = this.store.baseline(number);
         h.insert(p, this.deltaEntity(c, p, number, source, bits[0], bits[1]));
         count++;
         nums = h.nums;
@@ -998,167 +910,9 @@ export class Dm2Decoder extends BlockFramedDecoder implements DemoDecoder {
     }
     return e;
   }
-
-  private emitFrame(f: StoredFrame): void {
-    if (this.summary) {
-      this.emitSlots();
-      return;
-    }
-    const ps = f.ps;
-    // The frame just decoded: its entities are the live list.
-    const h = this.history;
-    const recorderEntity = this.recorder + 1;
-    let event = 0;
-    const nums = h.nums;
-    for (let i = 0; i < h.count; i++) {
-      if (nums[i] === recorderEntity) {
-        // Without states: an entity no delta of this frame changed has no event (a delta
-        // without bits clears it), and one the frame changed has its delta's. Later changes of
-        // a frame are at later positions, so the recorded position still holds.
-        if (this.keepStates) event = h.ents[i].event;
-        else if (i === this.recorderAt) event = this.recorderEvent;
-        break;
-      }
-    }
-    // Frames are immutable plain data: an unchanged tuple (or a whole unchanged player) is
-    // shared with the previous frame, as the MVD2 decoder does.
-    const prev = this.lastMe;
-    const ox = ps.origin[0] * 0.125;
-    const oy = ps.origin[1] * 0.125;
-    const oz = ps.origin[2] * 0.125;
-    const vo = ps.viewoffset;
-    const va = ps.viewangles;
-    const origin =
-      prev && prev.origin[0] === ox && prev.origin[1] === oy && prev.origin[2] === oz
-        ? prev.origin
-        : ([ox, oy, oz] as const);
-    const viewoffset =
-      prev &&
-      prev.viewoffset[0] === vo[0] &&
-      prev.viewoffset[1] === vo[1] &&
-      prev.viewoffset[2] === vo[2]
-        ? prev.viewoffset
-        : ([vo[0], vo[1], vo[2]] as const);
-    const viewangles =
-      prev &&
-      prev.viewangles[0] === va[0] &&
-      prev.viewangles[1] === va[1] &&
-      prev.viewangles[2] === va[2]
-        ? prev.viewangles
-        : ([va[0], va[1], va[2]] as const);
-    const health = ps.stats[STAT_HEALTH];
-    const me: PlayerFrame =
-      prev &&
-      !this.wantDetail &&
-      prev.origin === origin &&
-      prev.viewoffset === viewoffset &&
-      prev.viewangles === viewangles &&
-      prev.pmType === ps.pmType &&
-      prev.rdflags === ps.rdflags &&
-      prev.health === health &&
-      prev.event === event
-        ? prev
-        : {
-            slot: this.recorder,
-            pmType: ps.pmType,
-            origin,
-            viewoffset,
-            viewangles,
-            rdflags: ps.rdflags,
-            health,
-            event,
-            detail: this.wantDetail ? detailOf(ps, this.psFlags & PS_EXT2 ? 64 : 32) : null,
-          };
-    this.lastMe = me;
-    let players: PlayerFrame[] = [me];
-    if (this.wantEntityPlayers) {
-      players = entityPlayers(h.ents, h.count, this.maxclients, this.recorder, this.solidFormat());
-      let at = 0;
-      while (at < players.length && players[at].slot < this.recorder) at++;
-      players.splice(at, 0, me);
-    }
-    const frame: Frame = {
-      kind: 'frame',
-      segment: this.segment,
-      index: this.frameIndex,
-      time: this.frameIndex * this.frameTime,
-      players,
-      entities: this.wantEntities ? entityFrames(h.ents, h.count) : null,
-    };
-    this.emit(frame);
-  }
-
-  /** The slots `emitFrame` would list: the recorder, and the entity players when asked. */
-  private emitSlots(): void {
-    let slots = [this.recorder];
-    if (this.wantEntityPlayers) {
-      const h = this.history;
-      const others = entityPlayers(
-        h.ents,
-        h.count,
-        this.maxclients,
-        this.recorder,
-        this.solidFormat(),
-      );
-      slots = others.map((p) => p.slot);
-      let at = 0;
-      while (at < slots.length && slots[at] < this.recorder) at++;
-      slots.splice(at, 0, this.recorder);
-    }
-    const last = this.lastSlots;
-    if (slots.length === last.length && slots.every((s, i) => s === last[i])) slots = last;
-    else this.lastSlots = slots;
-    this.emit({ kind: 'frame-slots', segment: this.segment, index: this.frameIndex, slots });
-  }
 }
 
 function mapName(worldmodel: string): string {
   const m = /^maps\/(.*)\.bsp$/i.exec(worldmodel);
   return m ? m[1] : worldmodel;
-}
-
-function detailOf(ps: PlayerState, stats: number): Dm2PlayerDetail {
-  return {
-    kickAngles: [ps.kickAngles[0], ps.kickAngles[1], ps.kickAngles[2]],
-    gunIndex: ps.gunIndex,
-    gunFrame: ps.gunFrame,
-    gunOffset: [ps.gunOffset[0], ps.gunOffset[1], ps.gunOffset[2]],
-    gunAngles: [ps.gunAngles[0], ps.gunAngles[1], ps.gunAngles[2]],
-    blend: [ps.blend[0], ps.blend[1], ps.blend[2], ps.blend[3]],
-    damageBlend: [ps.damageBlend[0], ps.damageBlend[1], ps.damageBlend[2], ps.damageBlend[3]],
-    fov: ps.fov,
-    stats: Array.from(ps.stats.subarray(0, stats)),
-    pmove: {
-      velocity: [ps.velocity[0] * 0.125, ps.velocity[1] * 0.125, ps.velocity[2] * 0.125],
-      pmFlags: ps.pmFlags,
-      pmTime: ps.pmTime,
-      gravity: ps.gravity,
-      deltaAngles: [ps.deltaAngles[0], ps.deltaAngles[1], ps.deltaAngles[2]],
-    },
-  };
-}
-
-function entityFrames(ents: readonly EntityState[], count: number): EntityFrame[] {
-  const out: EntityFrame[] = [];
-  for (let i = 0; i < count; i++) {
-    const e = ents[i];
-    out.push({
-      number: e.number,
-      modelindex: [e.modelindex, e.modelindex2, e.modelindex3, e.modelindex4],
-      frame: e.frame,
-      skinnum: e.skinnum,
-      effects: e.effects,
-      renderfx: e.renderfx,
-      origin: [e.ox, e.oy, e.oz],
-      angles: [e.ax, e.ay, e.az],
-      oldOrigin: [e.oldx, e.oldy, e.oldz],
-      sound: e.sound,
-      event: e.event,
-      solid: e.solid,
-      morefx: e.morefx,
-      alpha: e.alpha,
-      scale: e.scale,
-    });
-  }
-  return out;
 }

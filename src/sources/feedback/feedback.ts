@@ -7,14 +7,13 @@
  * ({@link readFeedbackFile}, {@link feedbackFileText}).
  */
 import { readFile } from 'node:fs/promises';
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { NavFile } from '../../nav/types.js';
 import type { NavtestReport } from './navtest-report.js';
 
-export type Point = readonly [number, number, number];
-
 export interface Feedback {
-  readonly badNodes: readonly Point[];
-  readonly badLinks: readonly (readonly [Point, Point])[];
+  readonly badNodes: readonly ReadonlyVec3[];
+  readonly badLinks: readonly (readonly [ReadonlyVec3, ReadonlyVec3])[];
   /** Problems found while reading (unknown node numbers…): reported, not fatal. */
   readonly warnings: readonly string[];
 }
@@ -36,14 +35,14 @@ export function feedbackFromReport(
 ): Feedback {
   const warnings: string[] = [];
   const count = tested.nodes.length;
-  const at = (i: number, what: string): Point | null => {
+  const at = (i: number, what: string): ReadonlyVec3 | null => {
     if (i < count) return tested.nodes[i].origin;
     warnings.push(
       `${file}: ${what} names node ${i}, but the tested nav has ${count} nodes; ignored`,
     );
     return null;
   };
-  const badNodes: Point[] = [];
+  const badNodes: ReadonlyVec3[] = [];
   for (const i of report.bad_nodes) {
     const p = at(i, 'bad_nodes');
     if (p) badNodes.push(p);
@@ -54,7 +53,7 @@ export function feedbackFromReport(
       if (p) badNodes.push(p);
     }
   }
-  const badLinks: [Point, Point][] = [];
+  const badLinks: [ReadonlyVec3, ReadonlyVec3][] = [];
   for (const [a, b] of report.bad_links) {
     const pa = at(a, 'bad_links');
     const pb = at(b, 'bad_links');
@@ -65,10 +64,10 @@ export function feedbackFromReport(
 
 /** Feedback accumulated over iterations: a failure once recorded stays recorded. */
 export function mergeFeedback(a: Feedback, b: Feedback): Feedback {
-  const key = (p: Point) => p.join(',');
-  const nodes = new Map<string, Point>();
+  const key = (p: ReadonlyVec3) => p.join(',');
+  const nodes = new Map<string, ReadonlyVec3>();
   for (const p of [...a.badNodes, ...b.badNodes]) nodes.set(key(p), p);
-  const links = new Map<string, readonly [Point, Point]>();
+  const links = new Map<string, readonly [ReadonlyVec3, ReadonlyVec3]>();
   for (const l of [...a.badLinks, ...b.badLinks]) links.set(`${key(l[0])}>${key(l[1])}`, l);
   const byKey = <T>(m: Map<string, T>) => [...m.keys()].sort().map((k) => m.get(k)!);
   return {
@@ -102,7 +101,7 @@ export class FeedbackFileError extends Error {
   }
 }
 
-function isPoint(x: unknown): x is Point {
+function isPoint(x: unknown): x is ReadonlyVec3 {
   return (
     Array.isArray(x) &&
     x.length === 3 &&
@@ -132,8 +131,8 @@ export function parseFeedbackFile(value: unknown, file: string): Feedback {
     throw new FeedbackFileError(file, 'badLinks must be a list of [[x, y, z], [x, y, z]] pairs');
   }
   return {
-    badNodes: v.badNodes as Point[],
-    badLinks: v.badLinks as [Point, Point][],
+    badNodes: v.badNodes as ReadonlyVec3[],
+    badLinks: v.badLinks as [ReadonlyVec3, ReadonlyVec3][],
     warnings: [],
   };
 }

@@ -18,6 +18,7 @@
  * offset and frame.
  */
 import { BlockFramedDecoder, Phase } from '../demo/block-framing.js';
+import type { Vec3 } from '../../geometry/vec3.js';
 import type { DemoDecoder } from '../demo/demo-decoder.js';
 import { ByteCursor } from '../demo/cursor.js';
 import { EntityTable, skipEntityDelta } from './entity-table.js';
@@ -116,9 +117,9 @@ const PPS_CHANGED = 1 << 16;
  */
 class FrameCache {
   readonly player: (PlayerFrame | null)[] = new Array<PlayerFrame | null>(MAX_CLIENTS).fill(null);
-  readonly origin: ([number, number, number] | null)[] = new Array(MAX_CLIENTS).fill(null);
-  readonly viewoffset: ([number, number, number] | null)[] = new Array(MAX_CLIENTS).fill(null);
-  readonly viewangles: ([number, number, number] | null)[] = new Array(MAX_CLIENTS).fill(null);
+  readonly origin: (Vec3 | null)[] = new Array(MAX_CLIENTS).fill(null);
+  readonly viewoffset: (Vec3 | null)[] = new Array(MAX_CLIENTS).fill(null);
+  readonly viewangles: (Vec3 | null)[] = new Array(MAX_CLIENTS).fill(null);
 }
 
 export class Mvd2Decoder extends BlockFramedDecoder implements DemoDecoder {
