@@ -259,43 +259,10 @@ export function simulateLinkFromReach(
       };
   }
   if (!r.passed || !checkedFromReach(link)) return r;
-  const walking = linkKind(link.linkType, link.fromType, link.toType) === 'walk';
   for (const start of reachStarts(playerCollision(model), link.from)) {
     const q = simulateLink(model, { ...link, start }, options);
     if (!q.passed)
       return { ...q, detail: `from ${fmt(start)}, within reach of the source: ${q.detail}` };
-    const allowed = straightRunThinks(start, link.to);
-    if (walking && q.steps > allowed)
-      return {
-        ...q,
-        passed: false,
-        reason: 'blocked',
-        detail: `from ${fmt(start)}, within reach of the source: ${q.steps / 10} s where a straight run takes ${allowed / 10} s (the simulated bot slid round a corner that real bots stay pinned in)`,
-      };
   }
   return r;
-}
-
-/**
- * Running pace by which a walk from a reach start must reach its target. [Units: u/s]
- * Below the bot's 300: turning onto the link and the target's reach box cost a little.
- */
-const STRAIGHT_RUN_SPEED = 250;
-/** Time a walk from a reach start may take on top of the straight run. [Units: s] */
-const STRAIGHT_RUN_SLACK = 0.25;
-/** How far from its origin the bot counts the target reached (`node-reached.ts`). [Units: u] */
-const TARGET_REACH = 36;
-
-/**
- * Thinks (tenths of a second) a straight run from `start` into the target's reach takes, with
- * {@link STRAIGHT_RUN_SLACK}: a walk from a reach start that needs more slid along a wall or
- * sidestepped round a corner. The simulated bot gets round such corners (it slides, and it
- * sidesteps as the bot code does when blocked); real bots stood pinned there: on ghetto, in a
- * pocket between a pillar and a wall beside a node (the walk took 0.7 s where a straight run
- * takes 0.6; 70 s of stuck over two runs), and at a door's jamb on the upper floor (0.6 s
- * against 0.5; 80 s in one run).
- */
-function straightRunThinks(start: readonly number[], to: readonly number[]): number {
-  const run = Math.max(0, Math.hypot(to[0] - start[0], to[1] - start[1]) - TARGET_REACH);
-  return Math.ceil((run / STRAIGHT_RUN_SPEED + STRAIGHT_RUN_SLACK) * 10);
 }
