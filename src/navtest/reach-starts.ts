@@ -22,6 +22,7 @@ import { newTraceResult } from '../world/trace.js';
 import type { PmoveCollision } from '../movement/types.js';
 import { linkKind, startsOnGround } from './link-kind.js';
 import { LANDING_ROOM, landingHasRoom } from './landing-room.js';
+import { MISS_FALL, pitUnderDrop } from './drop-flight.js';
 import {
   freeStart,
   playerCollision,
@@ -56,6 +57,8 @@ const MAXS = [16, 16, 32];
 const MIN_SHIFT = 8;
 /** How far below a start its ground may be (a stair step). [Units: u] */
 const GROUND_DEPTH = 18;
+/** How far below a deep drop's target a short landing may still be: a stair step. [Units: u] */
+const STEP_DOWN = 18;
 /** Lowest normal z of ground a player stands on. */
 const FLOOR_NORMAL_Z = 0.7;
 
@@ -63,28 +66,146 @@ const FLOOR_NORMAL_Z = 0.7;
  * The places around `origin` (a ground node's origin, at standing height) where a bot on
  * that floor may count the node reached: each `REACH_OFFSET` out, or where the standing box
  * moving there from the origin in a straight line meets a wall (at least `MIN_SHIFT` out),
- * kept when it has ground under it within a step. Deterministic order (`DIRECTIONS`).
+ * kept when it has ground under it within a step; then the places a straight line cannot
+ * reach but a walk can (`roundCornerStarts`). Deterministic order (`DIRECTIONS`).
+ * Computed once per origin and collision model.
  */
 export function reachStarts(c: PmoveCollision, origin: readonly number[]): Vec3[] {
+  let memo = startsMemo.get(c);
+  if (!memo) {
+    memo = new Map();
+    startsMemo.set(c, memo);
+  }
+  const key = `${origin[0]},${origin[1]},${origin[2]}`;
+  let starts = memo.get(key);
+  if (!starts) {
+    starts = computeReachStarts(c, origin);
+    memo.set(key, starts);
+  }
+  return starts.map((p) => [p[0], p[1], p[2]] as Vec3);
+}
+
+const startsMemo = new WeakMap<PmoveCollision, Map<string, Vec3[]>>();
+
+function computeReachStarts(c: PmoveCollision, origin: readonly number[]): Vec3[] {
   const tr = newTraceResult();
   const out: Vec3[] = [];
   // Where the simulated player would start at the node (origins often touch a wall or floor).
   const o = freeStart(c, origin, { tr });
   if (!o) return out;
+  const reached: number[] = [];
   for (const [dx, dy] of DIRECTIONS) {
     const target = [o[0] + dx * REACH_OFFSET, o[1] + dy * REACH_OFFSET, o[2]];
     const way = c.trace(o, MINS, MAXS, target, tr);
-    if (way.startsolid) continue;
+    if (way.startsolid) {
+      reached.push(0);
+      continue;
+    }
     // Against a wall on the way, the bot stands where the wall stops it: still within reach,
     // and the spot real bots got pinned in (bwcity: 64 s in two runs against a wall 9 units
     // from a node's reach corner).
     const p: Vec3 = [way.endpos[0], way.endpos[1], way.endpos[2]];
+    reached.push(((p[0] - o[0]) * dx + (p[1] - o[1]) * dy) / Math.hypot(dx, dy));
     if (Math.hypot(p[0] - o[0], p[1] - o[1]) < MIN_SHIFT) continue;
-    const below = [p[0], p[1], origin[2] - GROUND_DEPTH];
-    const ground = c.trace(p, MINS, MAXS, below, tr);
-    if (ground.fraction >= 1 || ground.normal[2] < FLOOR_NORMAL_Z) continue;
+    if (!hasGround(c, p, origin[2], tr)) continue;
     out.push(p);
   }
+  out.push(...roundCornerStarts(c, [o[0], o[1], o[2]], origin[2], reached, tr));
+  return out;
+}
+
+function hasGround(
+  c: PmoveCollision,
+  p: readonly number[],
+  originZ: number,
+  tr: ReturnType<typeof newTraceResult>,
+): boolean {
+  const ground = c.trace(p, MINS, MAXS, [p[0], p[1], originZ - GROUND_DEPTH], tr);
+  return ground.fraction < 1 && ground.normal[2] >= FLOOR_NORMAL_Z;
+}
+
+/**
+ * Half the side of the square `roundCornerStarts` walks over: the bot counts a node reached
+ * up to 37 units out on each axis (`node-reached.ts`). [Units: u]
+ */
+const FLOOD_REACH = 36;
+/** Cells per half side of that square (9-unit cells). */
+const FLOOD_CELLS = 4;
+
+/**
+ * Places within reach of the node that a bot gets to by walking round a corner, not in a
+ * straight line from the origin: a node in a doorway is touched from the room on either side
+ * of the wall, beside the door. On ghetto a bot coming through a door touched the node in it
+ * from 30 units aside, turned to the next node straight through the wall, slid into the
+ * corner of the wall and a pillar and stood there 125 s of a 240-s trial (both floors had the
+ * same door and the same stand); the straight-line starts stopped at the door's jamb.
+ *
+ * A walk over the square of `FLOOD_REACH` around the origin in `FLOOD_CELLS` cells a side (the
+ * standing box moves cell to cell, ground under every cell); for each direction of
+ * `DIRECTIONS`, the cell furthest out along it becomes a start when it lies `MIN_SHIFT`
+ * beyond where the straight line got (`reached`, per direction).
+ */
+function roundCornerStarts(
+  c: PmoveCollision,
+  o: Vec3,
+  originZ: number,
+  reached: readonly number[],
+  tr: ReturnType<typeof newTraceResult>,
+): Vec3[] {
+  const n = FLOOD_CELLS;
+  const step = FLOOD_REACH / FLOOD_CELLS;
+  const side = 2 * n + 1;
+  const seen = new Uint8Array(side * side);
+  const queue: number[] = [n * side + n];
+  seen[n * side + n] = 1;
+  const at = (cell: number): Vec3 => [
+    o[0] + ((cell % side) - n) * step,
+    o[1] + (Math.floor(cell / side) - n) * step,
+    o[2],
+  ];
+  for (let q = 0; q < queue.length; q++) {
+    const cell = queue[q];
+    const i = cell % side;
+    const j = Math.floor(cell / side);
+    const from = at(cell);
+    for (const [di, dj] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ]) {
+      const ni = i + di;
+      const nj = j + dj;
+      if (ni < 0 || nj < 0 || ni >= side || nj >= side) continue;
+      const next = nj * side + ni;
+      if (seen[next]) continue;
+      const to = at(next);
+      const way = c.trace(from, MINS, MAXS, to, tr);
+      if (way.startsolid || way.fraction < 1) continue;
+      if (!hasGround(c, to, originZ, tr)) continue;
+      seen[next] = 1;
+      queue.push(next);
+    }
+  }
+  const out: Vec3[] = [];
+  DIRECTIONS.forEach(([dx, dy], k) => {
+    const len = Math.hypot(dx, dy);
+    let best = -1;
+    let bestAlong = -Infinity;
+    let bestAside = Infinity;
+    for (const cell of queue) {
+      const ox = ((cell % side) - n) * step;
+      const oy = (Math.floor(cell / side) - n) * step;
+      const along = (ox * dx + oy * dy) / len;
+      const aside = Math.abs(ox * dy - oy * dx) / len;
+      if (along > bestAlong || (along === bestAlong && aside < bestAside)) {
+        best = cell;
+        bestAlong = along;
+        bestAside = aside;
+      }
+    }
+    if (best >= 0 && bestAlong >= reached[k] + MIN_SHIFT) out.push(at(best));
+  });
   return out;
 }
 
@@ -99,7 +220,8 @@ const fmt = (v: readonly number[]) => `(${v.map((x) => Math.round(x)).join(', ')
 /**
  * `simulateLink` from the source's origin and, for a walking link that passes from there,
  * from every place of {@link reachStarts}; the first failure, its detail naming the start,
- * or the origin's result. A drop must also land with room to stop (`landing-room.ts`).
+ * or the origin's result. A drop must also land with room to stop (`landing-room.ts`), and a
+ * bot falling short of it must survive the fall (`drop-flight.ts`).
  */
 export function simulateLinkFromReach(
   model: CollisionModel,
@@ -118,6 +240,24 @@ export function simulateLinkFromReach(
       reason: 'fell',
       detail: `no room to land: the floor past the target ends within ${LANDING_ROOM} units, and a bot landing with speed flies off it`,
     };
+  if (r.passed && linkKind(link.linkType, link.fromType, link.toType) === 'drop') {
+    // A drop deeper than a safe fall (connect's last way out of a dead end) is judged by
+    // whether a short landing falls no deeper than the target itself.
+    const depth = link.from[2] - link.to[2];
+    const pit = pitUnderDrop(
+      playerCollision(model),
+      link.from,
+      link.to,
+      Math.max(MISS_FALL, depth + STEP_DOWN),
+    );
+    if (pit)
+      return {
+        ...r,
+        passed: false,
+        reason: 'fell',
+        detail: `a pit under the drop at ${fmt(pit)}: a bot that falls short of the target falls more than ${Math.max(MISS_FALL, depth + STEP_DOWN)} units`,
+      };
+  }
   if (!r.passed || !checkedFromReach(link)) return r;
   for (const start of reachStarts(playerCollision(model), link.from)) {
     const q = simulateLink(model, { ...link, start }, options);

@@ -1,0 +1,58 @@
+/**
+ * What lies under a drop's flight: whether a bot that falls short of a drop's target, anywhere
+ * on the way from the source, lands on a floor it survives.
+ *
+ * A bot leaves a ledge at whatever speed it had (often slowed by a turn onto the link) and has
+ * almost no control in the air, so it lands wherever that speed carries it. Where the way from
+ * source to target crosses a pit deeper than a safe fall, every bot that comes off the edge too
+ * slowly dies in it: on city, bots leaving a roof at (-1244, -441, 408) for a strip at z 245 two
+ * hundred units east fell short into the street 384 units further down, most of city's fatal
+ * falls on navgen's nav; the simulated player (which runs at full speed and steers in the air)
+ * made that drop every time. The engine's own navs have no drop deeper than 40 units at all.
+ *
+ * So a drop holds only if, under every point of the straight line from source to target, the
+ * standing box finds floor within {@link MISS_FALL} units below the source: a short landing is a
+ * fall the bot survives, and it walks on from there.
+ */
+import type { PmoveCollision } from '../movement/types.js';
+import { newTraceResult } from '../world/trace.js';
+
+/**
+ * Deepest fall below the source a short landing may take: the deepest fall that costs no
+ * health in AQtion (`P_FallingDamage`: none below an impact of 548 u/s, 188 units), the same
+ * bound as `classify.safeDrop`. [Units: u]
+ */
+export const MISS_FALL = 180;
+/** Spacing of the probes along the drop. [Units: u] */
+const PROBE_STEP = 16;
+
+const MINS = [-16, -16, -24];
+const MAXS = [16, 16, 32];
+
+/**
+ * The first point on the way from `from` to `to` over which a bot falling straight down from the
+ * source's height drops more than `maxFall` units, or `null` when the whole way has floor.
+ * Points where the standing box does not fit at the source's height are skipped: no bot flies
+ * through them.
+ */
+export function pitUnderDrop(
+  c: PmoveCollision,
+  from: readonly number[],
+  to: readonly number[],
+  maxFall: number = MISS_FALL,
+): [number, number, number] | null {
+  const dx = to[0] - from[0];
+  const dy = to[1] - from[1];
+  const run = Math.hypot(dx, dy);
+  const steps = Math.floor(run / PROBE_STEP);
+  const tr = newTraceResult();
+  const z = from[2] + 1;
+  for (let k = 1; k <= steps; k++) {
+    const t = (k * PROBE_STEP) / run;
+    const p = [from[0] + dx * t, from[1] + dy * t, z];
+    const down = c.trace(p, MINS, MAXS, [p[0], p[1], z - maxFall], tr);
+    if (down.startsolid || down.allsolid) continue;
+    if (down.fraction >= 1) return [p[0], p[1], z];
+  }
+  return null;
+}
