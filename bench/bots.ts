@@ -39,16 +39,14 @@ import {
   HAVE_ENGINE,
   REPO_ROOT,
 } from '../tools/engine-oracle.js';
+import { argReader } from '../tools/cli-args.js';
 
 // Trial demos are read on this thread: the inflate thread loads its module from dist/, which
 // may be mid-rebuild in a checkout being edited.
 process.env.NAVGEN_INFLATE_THREAD ??= '0';
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
+const arg = argReader(args);
 const seconds = Number(arg('--seconds', '240'));
 const bots = Number(arg('--bots', '8'));
 const runs = Number(arg('--runs', '1'));

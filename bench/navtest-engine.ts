@@ -30,6 +30,7 @@ import {
   REPO_ROOT,
 } from '../tools/engine-oracle.js';
 import * as find from '../tools/independent-checks/impossible-links.js';
+import { argReader } from '../tools/cli-args.js';
 
 const dist = '../dist/';
 const { loadPipelineFile } = (await import(
@@ -58,10 +59,7 @@ const { defaultNodeTypes } = (await import(
 )) as typeof import('../src/nav/node-types.js');
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
+const arg = argReader(args);
 const MAP = arg('--map', 'wizs');
 const SECONDS = Number(arg('--seconds', '240'));
 const BOTS = Number(arg('--bots', '8'));

@@ -22,13 +22,11 @@ import {
   fixtureMap,
   HAVE_ENGINE,
 } from '../tools/engine-oracle.js';
+import { argReader } from '../tools/cli-args.js';
 
 process.env.NAVGEN_INFLATE_THREAD ??= '0';
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
+const arg = argReader(args);
 const maps = arg('--maps', 'wizs,beer,city,urbanjungle').split(',').filter(Boolean);
 const seconds = Number(arg('--seconds', '120'));
 const runs = Number(arg('--runs', '2'));

@@ -32,6 +32,7 @@ import { cpus, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import fg from 'fast-glob';
+import { argReader } from '../tools/cli-args.js';
 // The compiled code in dist/ runs (what navgen ships); the types come from src/.
 const dist = '../dist/';
 const { runBuild } = (await import(
@@ -42,10 +43,7 @@ const { pipelineFromFlags } = (await import(
 )) as typeof import('../src/pipeline/flags-pipeline.js');
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const arg = argReader(args);
 const map = arg('--map', 'wizs');
 const copies = Number(arg('--copies', '0'));
 const fixtures = resolve(arg('--fixtures', '../shared/fixtures'));

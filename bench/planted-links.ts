@@ -36,15 +36,13 @@ import {
   HAVE_ENGINE,
 } from '../tools/engine-oracle.js';
 import { findShortcuts, plantShortcuts } from '../tools/independent-checks/planted-shortcuts.js';
+import { argReader } from '../tools/cli-args.js';
 
 // Trial demos are read on this thread (the inflate thread loads its module from dist/).
 process.env.NAVGEN_INFLATE_THREAD ??= '0';
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
+const arg = argReader(args);
 const MAP = arg('--map', 'wizs');
 const SECONDS = Number(arg('--seconds', '180'));
 const BOTS = Number(arg('--bots', '8'));

@@ -30,12 +30,10 @@ const dist = '../dist/';
 // The demo writer is test support (not shipped): it runs from its TypeScript under tsx.
 import { generateLargeDemo } from '../tools/mvd2-writer/large-demo.js';
 import { writeDemoFile } from '../tools/mvd2-writer/demo-file.js';
+import { argReader } from '../tools/cli-args.js';
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
+const arg = argReader(args);
 const gib = Number(arg('--gib', '2'));
 const players = Number(arg('--players', '16'));
 const gzip = args.includes('--gzip');

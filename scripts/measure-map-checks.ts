@@ -24,14 +24,12 @@ import {
 } from '../tools/independent-checks/independent-map-check.js';
 import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../src/sources/ltk/read-ltk.js';
+import { argReader } from '../tools/cli-args.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = resolve(process.env.NAVGEN_FIXTURES ?? join(root, '..', 'shared', 'fixtures'));
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
+const arg = argReader(args);
 const navsDir = resolve(arg('--navs', join(root, 'out')));
 const autogenDir = resolve(arg('--autogen', join(fixtures, 'nav')));
 const json = args.includes('--json');

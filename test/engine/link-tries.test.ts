@@ -9,30 +9,18 @@ import { TrialAnalyzer, type TrialAnalysis } from '../../src/engine/trial-analys
 import { engineReport } from '../../src/engine/engine-report.js';
 import type { DemoEvent, PlayerFrame } from '../../src/sources/demo/events.js';
 import type { NavFile, Vec3 } from '../../src/nav/types.js';
-import { linkCost } from '../../src/nav/link-cost.js';
+import { smallNav } from '../helpers/small-nav.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 
 type Sample = { origin: Vec3; yaw: number };
 const DUMMY = 7;
 
+/** A dense nav of MOVE nodes and MOVE links. */
 function nav(origins: Vec3[], links: [number, number][]): NavFile {
-  return {
-    version: 2,
-    nodes: origins.map((origin, i) => ({
-      area: 0,
-      origin,
-      type: defaultNodeTypes.MOVE,
-      nodenum: i,
-      inuse: 1,
-      links: links
-        .filter(([a]) => a === i)
-        .map(([, b]) => ({
-          target: b,
-          targetType: defaultNodeTypes.MOVE,
-          cost: linkCost(origin, origins[b]),
-        })),
-    })),
-  };
+  return smallNav(
+    origins,
+    links.map(([a, b]) => [a, b, defaultNodeTypes.MOVE] as const),
+  );
 }
 
 /** From `a` to `b` at 300 u/s, looking along `yaw` (default: the way it walks). */

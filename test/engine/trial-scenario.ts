@@ -18,8 +18,8 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NavFile, Vec3 } from '../../src/nav/types.js';
-import { linkCost } from '../../src/nav/link-cost.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
+import { smallNav } from '../helpers/small-nav.js';
 import {
   fallToDeath,
   joinTracks,
@@ -47,19 +47,7 @@ export function scenarioNav(): NavFile {
     [2, 1, defaultNodeTypes.MOVE],
     [2, 3, defaultNodeTypes.STAND_DROP],
   ];
-  return {
-    version: 2,
-    nodes: N.map((origin, i) => ({
-      area: 0,
-      origin,
-      type: defaultNodeTypes.MOVE,
-      nodenum: i,
-      inuse: 1,
-      links: links
-        .filter(([a]) => a === i)
-        .map(([, b, t]) => ({ target: b, targetType: t, cost: linkCost(origin, N[b]) })),
-    })),
-  };
+  return smallNav(N, links);
 }
 
 export const SCENARIO_CONSOLE_TEXT =
