@@ -27,6 +27,7 @@
 import { passesNavtest } from '../navtest/offline-report.js';
 import { ENV_CAUSES, envDeathCounts, obituaries, type EnvCause } from './obituaries.js';
 import type { LinkCounts, StuckSpot, TrialAnalysis } from './trial-analysis.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 /** The AQtion proposal's per-node and per-link limits. */
 export const ENGINE_LIMITS = Object.freeze({
@@ -78,7 +79,7 @@ export interface LinkStats {
 
 export interface SpotOut {
   readonly run: number;
-  readonly position: [number, number, number];
+  readonly position: Vec3;
   /** [Units: s] */
   readonly seconds: number;
   readonly node: number;
@@ -86,7 +87,7 @@ export interface SpotOut {
 
 export interface EngineDeath {
   readonly run: number;
-  readonly position: [number, number, number];
+  readonly position: Vec3;
   readonly node: number;
   readonly cause: EnvCause;
   /** The link the bot was taking, or null. */

@@ -2,7 +2,9 @@
  * Nav nodes bucketed in cubes of `radius`, for "which node is this position within `radius`
  * of" and "which node is nearest" asked at every frame of every bot.
  */
-type Point = readonly [number, number, number] | readonly number[];
+import type { ReadonlyVec3 } from '../geometry/vec3.js';
+
+type Point = ReadonlyVec3 | readonly number[];
 
 export class NodeGrid {
   private readonly cells = new Map<string, number[]>();

@@ -33,6 +33,7 @@ import type { NavFile } from '../nav/types.js';
 import type { DemoEvent } from '../sources/demo/events.js';
 import { simulateLinkDefaults } from '../navtest/simulate-link.js';
 import { NodeGrid } from './node-grid.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 export interface TrialAnalysisOptions {
   /** A bot this close to a node is at it. [Units: world units] */
@@ -68,7 +69,7 @@ export interface StuckSpot {
   readonly seg: number;
   readonly frame: number;
   /** Mean of the bot's positions at the stretch's stuck frames. [Units: world units] */
-  readonly position: [number, number, number];
+  readonly position: Vec3;
   /** Stuck frames / 10. [Units: s] */
   readonly seconds: number;
   /** Nearest node of the nav. */
@@ -82,7 +83,7 @@ export interface DeathInDemo {
   readonly seg: number;
   readonly frame: number;
   /** Where the bot last stood alive. [Units: world units] */
-  readonly position: [number, number, number];
+  readonly position: Vec3;
   readonly node: number;
   /** The link the bot was taking when it died (that try failed), or null. */
   readonly link: { readonly from: number; readonly to: number } | null;
@@ -119,8 +120,6 @@ export interface TrialAnalysis {
   readonly names: Record<number, string>;
 }
 
-type Vec = [number, number, number];
-
 interface Attempt {
   from: number;
   link: number;
@@ -130,8 +129,8 @@ interface Attempt {
 }
 
 interface BotState {
-  history: Vec[];
-  last: Vec | null;
+  history: Vec3[];
+  last: Vec3 | null;
   at: number;
   /** Nodes within reach at the last alive frame. */
   near: Set<number>;
@@ -140,7 +139,7 @@ interface BotState {
   /** An attempt was started from the node the bot is at while it stood stuck there (once per stay). */
   triedStuckAt: boolean;
   alive: boolean;
-  spot: { seg: number; frame: number; sum: Vec; n: number } | null;
+  spot: { seg: number; frame: number; sum: Vec3; n: number } | null;
 }
 
 const dist = (a: readonly number[], b: readonly number[]) =>
@@ -149,7 +148,7 @@ const dist = (a: readonly number[], b: readonly number[]) =>
 export class TrialAnalyzer {
   private readonly o: TrialAnalysisOptions;
   private readonly grid: NodeGrid;
-  private readonly origins: Vec[];
+  private readonly origins: Vec3[];
   /** Per node: its links' targets and their index in `linkCounts`. */
   private readonly linkIndex: { target: number; index: number }[][];
   private readonly linkCounts: LinkCounts[] = [];
@@ -238,7 +237,7 @@ export class TrialAnalyzer {
       }
       this.seenSlots.add(p.slot);
       b.alive = true;
-      const pos: Vec = [p.origin[0], p.origin[1], p.origin[2]];
+      const pos: Vec3 = [p.origin[0], p.origin[1], p.origin[2]];
       this.aliveFrames++;
       const h = b.history;
       h.push(pos);
@@ -265,7 +264,7 @@ export class TrialAnalyzer {
   }
 
   /** Node and link bookkeeping for an alive bot at `pos` looking along `yaw` (degrees). */
-  private follow(b: BotState, pos: Vec, yaw: number, stuck: boolean): void {
+  private follow(b: BotState, pos: Vec3, yaw: number, stuck: boolean): void {
     const near: number[] = [];
     this.grid.allWithin(pos, near);
     for (const i of near) if (!b.near.has(i)) this.visits[i]++;
@@ -320,7 +319,7 @@ export class TrialAnalyzer {
   }
 
   /** Whether a bot at `pos` looking along `yaw` faces node `target`. */
-  private facing(pos: Vec, yaw: number, target: number): boolean {
+  private facing(pos: Vec3, yaw: number, target: number): boolean {
     const t = this.origins[target];
     const dx = t[0] - pos[0];
     const dy = t[1] - pos[1];
@@ -336,7 +335,7 @@ export class TrialAnalyzer {
    * Whether `pos` lies off node `from` (horizontally, more than {@link TrialAnalysisOptions.facingRadius})
    * in the direction of node `to` (within {@link TrialAnalysisOptions.maxFacingDeg}).
    */
-  private pushedTowards(from: number, pos: Vec, to: number): boolean {
+  private pushedTowards(from: number, pos: Vec3, to: number): boolean {
     const a = this.origins[from];
     const t = this.origins[to];
     const ox = pos[0] - a[0];
@@ -350,7 +349,7 @@ export class TrialAnalyzer {
   }
 
   /** The link of `from` whose target a bot at `pos` looking along `yaw` faces most squarely, if any. */
-  private faced(from: number, pos: Vec, yaw: number): { index: number; target: number } | null {
+  private faced(from: number, pos: Vec3, yaw: number): { index: number; target: number } | null {
     const r = (yaw * Math.PI) / 180;
     const minCos = Math.cos((this.o.maxFacingDeg * Math.PI) / 180);
     let best: { index: number; target: number; cos: number } | null = null;
@@ -376,7 +375,7 @@ export class TrialAnalyzer {
   }
 
   /** The link of `from` whose direction is closest to `pos` (within the heading cone), as an attempt. */
-  private heading(from: number, pos: Vec): Attempt | null {
+  private heading(from: number, pos: Vec3): Attempt | null {
     const a = this.origins[from];
     const d = [pos[0] - a[0], pos[1] - a[1], pos[2] - a[2]];
     const dl = Math.hypot(d[0], d[1], d[2]);
@@ -421,7 +420,7 @@ export class TrialAnalyzer {
   private closeSpot(slot: number, b: BotState): void {
     const s = b.spot;
     if (!s) return;
-    const position: Vec = [s.sum[0] / s.n, s.sum[1] / s.n, s.sum[2] / s.n];
+    const position: Vec3 = [s.sum[0] / s.n, s.sum[1] / s.n, s.sum[2] / s.n];
     this.spots.push({
       slot,
       seg: s.seg,

@@ -16,6 +16,7 @@
  */
 import type { PmoveCollision } from '../movement/types.js';
 import { newTraceResult } from '../world/trace.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 /**
  * Deepest fall below the source a short landing may take: the deepest fall that costs no
@@ -40,7 +41,7 @@ export function pitUnderDrop(
   from: readonly number[],
   to: readonly number[],
   maxFall: number = MISS_FALL,
-): [number, number, number] | null {
+): Vec3 | null {
   const dx = to[0] - from[0];
   const dy = to[1] - from[1];
   const run = Math.hypot(dx, dy);

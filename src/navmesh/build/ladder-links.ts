@@ -18,6 +18,7 @@ import {
   type NavMesh,
 } from '../mesh.js';
 import type { FloorTracer } from './floor-tracer.js';
+import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 
 /** A climb as `mapLadderClimbs` gives it. [Units: world units] */
 export interface LadderClimb {
@@ -32,7 +33,7 @@ export interface LadderClimb {
 /** A climb with its facing and its exit at the top. [Units: world units] */
 export interface LadderEnds extends LadderClimb {
   readonly dir: number;
-  readonly exit: readonly [number, number, number];
+  readonly exit: ReadonlyVec3;
 }
 
 const STAND_MINS = [-16, -16, -24];
