@@ -31,7 +31,8 @@ import { mapMisfit } from './map-fit-guard.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
-import { mapCoverage } from '../navmesh/map-coverage.js';
+import { nodeCoverage } from '../navmesh/coverage.js';
+import { cachedMapMesh } from './mesh-cache.js';
 import type { CoverageReport } from '../navmesh/coverage.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { sweepStaleTempFiles } from '../sinks/stale-temp-files.js';
@@ -365,9 +366,9 @@ export async function runBuild(
     if (spec.bsp) {
       const origins = new Float32Array(nav.nodes.length * 3);
       nav.nodes.forEach((n, k) => origins.set(n.origin, k * 3));
-      coverage = await mapCoverage(spec.bsp, origins).catch(
-        (e: Error) => `the map's navigation mesh could not be built: ${e.message}`,
-      );
+      coverage = await cachedMapMesh(spec.bsp, spec.cache || null)
+        .then((mesh) => nodeCoverage(mesh, origins))
+        .catch((e: Error) => `the map's navigation mesh could not be built: ${e.message}`);
     }
     await writeHtmlReport(
       spec.output.html,

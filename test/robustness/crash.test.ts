@@ -90,7 +90,8 @@ describeFixtures('navgen build killed with SIGKILL at random moments', () => {
       tempFiles += fg.sync(['out/.*.tmp', 'cache/**/.*.tmp'], { cwd: work, dot: true }).length;
 
       const started = Date.now();
-      const rerun = navgen(work, 'build', 'wizs.yaml', '--json', '--no-progress');
+      // Spawned, not spawnSync: a blocked test worker misses vitest's own calls (onTaskUpdate).
+      const rerun = await startNavgen(work, ['build', 'wizs.yaml', '--json', '--no-progress']).done;
       warmMs = Date.now() - started;
       expect(rerun.code, `${when}: ${rerun.stderr}`).toBe(0);
       const summary = JSON.parse(rerun.stdout) as {
@@ -126,5 +127,5 @@ describeFixtures('navgen build killed with SIGKILL at random moments', () => {
     const entries = fg.sync('**/*.ngdc', { cwd: cache, absolute: true });
     expect(entries).toHaveLength(DEMOS);
     for (const e of entries) expect(() => decodeEntry(readFileSync(e))).not.toThrow();
-  }, 240_000);
+  }, 420_000); // 32 builds of wizs, half of them cold
 });
