@@ -19,7 +19,13 @@ import type { BspWorld } from '../sources/bsp/world.js';
 import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { CONTENTS_LADDER, MASK_LIQUID, MASK_PLAYER_SOLID } from '../sources/bsp/contents-flags.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
-import { STEP_SIZE, VIEWHEIGHT_STAND } from '../movement/constants.js';
+import {
+  CROUCHED_MAXS,
+  STANDING_MAXS,
+  STANDING_MINS,
+  STEP_SIZE,
+  VIEWHEIGHT_STAND,
+} from '../movement/constants.js';
 import { staticModelsOf } from './static-models.js';
 
 export { STEP_SIZE };
@@ -30,14 +36,8 @@ export interface Hull {
   readonly maxs: ReadonlyVec3;
 }
 
-export const STANDING: Hull = Object.freeze({
-  mins: [-16, -16, -24] as const,
-  maxs: [16, 16, 32] as const,
-});
-export const CROUCHED: Hull = Object.freeze({
-  mins: [-16, -16, -24] as const,
-  maxs: [16, 16, 4] as const,
-});
+export const STANDING: Hull = Object.freeze({ mins: STANDING_MINS, maxs: STANDING_MAXS });
+export const CROUCHED: Hull = Object.freeze({ mins: STANDING_MINS, maxs: CROUCHED_MAXS });
 
 /**
  * The brushes a player collides with: solid, window and player clip. (The engine's player mask

@@ -27,6 +27,10 @@ export const MSEC_TO_SEC = f32(0.001);
 export const GROUND_PROBE = f32(0.25);
 /** Upward speed above which the player cannot be on ground (ramps). [Units: u/s] */
 export const GROUND_MAX_UP_SPEED = 180;
+/** The player's box, standing and crouched (pmove's `PM_CheckDuck`). [Units: u] */
+export const STANDING_MINS: readonly [number, number, number] = Object.freeze([-16, -16, -24]);
+export const STANDING_MAXS: readonly [number, number, number] = Object.freeze([16, 16, 32]);
+export const CROUCHED_MAXS: readonly [number, number, number] = Object.freeze([16, 16, 4]);
 /** Standing and crouched view heights. [Units: u] */
 export const VIEWHEIGHT_STAND = 22;
 export const VIEWHEIGHT_CROUCH = 8;

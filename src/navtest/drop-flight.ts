@@ -11,12 +11,13 @@
  * made that drop every time. The engine's own navs have no drop deeper than 40 units at all.
  *
  * So a drop holds only if, under every point of the straight line from source to target, the
- * standing box finds floor within {@link MISS_FALL} units below the source: a short landing is a
- * fall the bot survives, and it walks on from there.
+ * standing box finds floor within {@link MISS_FALL} units below the source (`missFallOf`): a
+ * short landing is a fall the bot survives, and it walks on from there.
  */
 import type { PmoveCollision } from '../movement/types.js';
 import { newTraceResult } from '../world/trace.js';
 import type { Vec3 } from '../geometry/vec3.js';
+import { STANDING_MAXS, STANDING_MINS, STEP_SIZE } from '../movement/constants.js';
 
 /**
  * Deepest fall below the source a short landing may take: the deepest fall that costs no
@@ -27,8 +28,14 @@ export const MISS_FALL = 180;
 /** Spacing of the probes along the drop. [Units: u] */
 const PROBE_STEP = 16;
 
-const MINS = [-16, -16, -24];
-const MAXS = [16, 16, 32];
+/**
+ * The deepest fall a short landing of the drop from `from` to `to` may take: {@link MISS_FALL},
+ * or, for a drop deeper than that (`connect`'s last way out of a dead end), a stair step below
+ * its target: no deeper than the drop itself. [Units: u]
+ */
+export function missFallOf(from: readonly number[], to: readonly number[]): number {
+  return Math.max(MISS_FALL, from[2] - to[2] + STEP_SIZE);
+}
 
 /**
  * The first point on the way from `from` to `to` over which a bot falling straight down from the
@@ -40,7 +47,7 @@ export function pitUnderDrop(
   c: PmoveCollision,
   from: readonly number[],
   to: readonly number[],
-  maxFall: number = MISS_FALL,
+  maxFall: number = missFallOf(from, to),
 ): Vec3 | null {
   const dx = to[0] - from[0];
   const dy = to[1] - from[1];
@@ -51,7 +58,7 @@ export function pitUnderDrop(
   for (let k = 1; k <= steps; k++) {
     const t = (k * PROBE_STEP) / run;
     const p = [from[0] + dx * t, from[1] + dy * t, z];
-    const down = c.trace(p, MINS, MAXS, [p[0], p[1], z - maxFall], tr);
+    const down = c.trace(p, STANDING_MINS, STANDING_MAXS, [p[0], p[1], z - maxFall], tr);
     if (down.startsolid || down.allsolid) continue;
     if (down.fraction >= 1) return [p[0], p[1], z];
   }

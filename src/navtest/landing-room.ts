@@ -12,18 +12,14 @@
  */
 import type { PmoveCollision } from '../movement/types.js';
 import { newTraceResult } from '../world/trace.js';
+import { STANDING_MAXS, STANDING_MINS, STEP_SIZE } from '../movement/constants.js';
 
 /** How far past the target the landing floor must go (or a wall stop the bot). [Units: u] */
 export const LANDING_ROOM = 48;
 /** Spacing of the floor probes past the target. [Units: u] */
 const PROBE_STEP = 16;
-/** Deepest floor below the target's height that still counts as its floor (a stair step). [Units: u] */
-const STEP = 18;
 /** Drops shorter than this horizontally fall straight down: no direction to look along. [Units: u] */
 const MIN_RUN = 8;
-
-const MINS = [-16, -16, -24];
-const MAXS = [16, 16, 32];
 
 /** Whether the landing of a drop from `from` to `to` has room (see the module comment). */
 export function landingHasRoom(
@@ -43,10 +39,10 @@ export function landingHasRoom(
     const p = [to[0] + ux * k, to[1] + uy * k, to[2] + 1];
     // A wall ahead stops a bot that lands running. (The target's own box may touch the wall it
     // dropped from behind it: a start inside solid says nothing about what lies ahead.)
-    if (c.trace(p, MINS, MAXS, p, tr).startsolid) return true;
-    const ahead = c.trace(prev, MINS, MAXS, p, tr);
+    if (c.trace(p, STANDING_MINS, STANDING_MAXS, p, tr).startsolid) return true;
+    const ahead = c.trace(prev, STANDING_MINS, STANDING_MAXS, p, tr);
     if (!ahead.startsolid && ahead.fraction < 1) return true;
-    const below = c.trace(p, MINS, MAXS, [p[0], p[1], to[2] - STEP], tr);
+    const below = c.trace(p, STANDING_MINS, STANDING_MAXS, [p[0], p[1], to[2] - STEP_SIZE], tr);
     if (below.fraction >= 1) return false;
     prev = p;
   }

@@ -22,7 +22,7 @@ import { newTraceResult } from '../world/trace.js';
 import type { PmoveCollision } from '../movement/types.js';
 import { linkKind, startsOnGround } from './link-kind.js';
 import { LANDING_ROOM, landingHasRoom } from './landing-room.js';
-import { MISS_FALL, pitUnderDrop } from './drop-flight.js';
+import { missFallOf, pitUnderDrop } from './drop-flight.js';
 import {
   freeStart,
   playerCollision,
@@ -32,6 +32,7 @@ import {
   type SimulateLinkOptions,
 } from './simulate-link.js';
 import type { Vec3 } from '../geometry/vec3.js';
+import { STANDING_MAXS, STANDING_MINS, STEP_SIZE } from '../movement/constants.js';
 
 /**
  * How far from the origin the other starts lie, per axis: inside the 37-unit reach, so the
@@ -51,14 +52,8 @@ const DIRECTIONS: readonly (readonly [number, number])[] = [
   [0, -1],
 ];
 
-const MINS = [-16, -16, -24];
-const MAXS = [16, 16, 32];
 /** A start nearer the origin than this is the origin's. [Units: u] */
 const MIN_SHIFT = 8;
-/** How far below a start its ground may be (a stair step). [Units: u] */
-const GROUND_DEPTH = 18;
-/** How far below a deep drop's target a short landing may still be: a stair step. [Units: u] */
-const STEP_DOWN = 18;
 /** Lowest normal z of ground a player stands on. */
 const FLOOR_NORMAL_Z = 0.7;
 
@@ -96,7 +91,7 @@ function computeReachStarts(c: PmoveCollision, origin: readonly number[]): Vec3[
   const reached: number[] = [];
   for (const [dx, dy] of DIRECTIONS) {
     const target = [o[0] + dx * REACH_OFFSET, o[1] + dy * REACH_OFFSET, o[2]];
-    const way = c.trace(o, MINS, MAXS, target, tr);
+    const way = c.trace(o, STANDING_MINS, STANDING_MAXS, target, tr);
     if (way.startsolid) {
       reached.push(0);
       continue;
@@ -120,7 +115,7 @@ function hasGround(
   originZ: number,
   tr: ReturnType<typeof newTraceResult>,
 ): boolean {
-  const ground = c.trace(p, MINS, MAXS, [p[0], p[1], originZ - GROUND_DEPTH], tr);
+  const ground = c.trace(p, STANDING_MINS, STANDING_MAXS, [p[0], p[1], originZ - STEP_SIZE], tr);
   return ground.fraction < 1 && ground.normal[2] >= FLOOR_NORMAL_Z;
 }
 
@@ -180,7 +175,7 @@ function roundCornerStarts(
       const next = nj * side + ni;
       if (seen[next]) continue;
       const to = at(next);
-      const way = c.trace(from, MINS, MAXS, to, tr);
+      const way = c.trace(from, STANDING_MINS, STANDING_MAXS, to, tr);
       if (way.startsolid || way.fraction < 1) continue;
       if (!hasGround(c, to, originZ, tr)) continue;
       seen[next] = 1;
@@ -229,33 +224,22 @@ export function simulateLinkFromReach(
   options: Partial<SimulateLinkOptions> = {},
 ): LinkResult {
   const r = simulateLink(model, link, options);
-  if (
-    r.passed &&
-    linkKind(link.linkType, link.fromType, link.toType) === 'drop' &&
-    !landingHasRoom(playerCollision(model), link.from, link.to)
-  )
-    return {
-      ...r,
-      passed: false,
-      reason: 'fell',
-      detail: `no room to land: the floor past the target ends within ${LANDING_ROOM} units, and a bot landing with speed flies off it`,
-    };
   if (r.passed && linkKind(link.linkType, link.fromType, link.toType) === 'drop') {
-    // A drop deeper than a safe fall (connect's last way out of a dead end) is judged by
-    // whether a short landing falls no deeper than the target itself.
-    const depth = link.from[2] - link.to[2];
-    const pit = pitUnderDrop(
-      playerCollision(model),
-      link.from,
-      link.to,
-      Math.max(MISS_FALL, depth + STEP_DOWN),
-    );
+    const c = playerCollision(model);
+    if (!landingHasRoom(c, link.from, link.to))
+      return {
+        ...r,
+        passed: false,
+        reason: 'fell',
+        detail: `no room to land: the floor past the target ends within ${LANDING_ROOM} units, and a bot landing with speed flies off it`,
+      };
+    const pit = pitUnderDrop(c, link.from, link.to);
     if (pit)
       return {
         ...r,
         passed: false,
         reason: 'fell',
-        detail: `a pit under the drop at ${fmt(pit)}: a bot that falls short of the target falls more than ${Math.max(MISS_FALL, depth + STEP_DOWN)} units`,
+        detail: `a pit under the drop at ${fmt(pit)}: a bot that falls short of the target falls more than ${missFallOf(link.from, link.to)} units`,
       };
   }
   if (!r.passed || !checkedFromReach(link)) return r;

@@ -62,6 +62,7 @@ import { newUserCmd, storeVelocity, think, type DriverScratch } from './bot-driv
 import { linkKind, startsOnGround } from './link-kind.js';
 import { nodeReached } from './node-reached.js';
 import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
+import { CROUCHED_MAXS, STANDING_MAXS, STANDING_MINS } from '../movement/constants.js';
 
 export interface LinkToSimulate {
   /** Source node origin. [Units: u] */
@@ -141,9 +142,6 @@ export function playerCollision(m: CollisionModel): PmoveCollision {
   return c;
 }
 
-const STANDING_MINS = [-16, -16, -24];
-const STANDING_MAXS = [16, 16, 32];
-const CROUCHED_MAXS = [16, 16, 4];
 const START_RAISES = [0, 1, 2, 4, 8, 12, 18];
 const START_SIDE_STEPS = [0, 1, -1];
 

@@ -31,9 +31,8 @@ import { mapMisfit } from './map-fit-guard.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
-import { nodeCoverage } from '../navmesh/coverage.js';
+import { nodeCoverage, type CoverageReport } from '../navmesh/coverage.js';
 import { cachedMapMesh } from './mesh-cache.js';
-import type { CoverageReport } from '../navmesh/coverage.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { sweepStaleTempFiles } from '../sinks/stale-temp-files.js';
 import {
