@@ -3,7 +3,8 @@
  * mesh of the map (0.3–0.9 s of CPU to build), and a map seldom changes between builds while
  * its demos do. Keyed by the BSP's bytes and navgen's version (a new version may mesh
  * differently); stored in navgen's own mesh format (`navmesh/io/native-mesh.ts`), written
- * atomically, so a killed build leaves no half entry. An unreadable entry is rebuilt.
+ * atomically, so a killed build leaves no half entry. An unreadable entry is rebuilt; a cache
+ * that cannot be written is skipped.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -35,7 +36,10 @@ export async function cachedMapMesh(bsp: string, cacheDir: string | null): Promi
     }
   }
   const { mesh } = await buildNavMeshForMap(bsp);
-  await mkdir(join(cacheDir, MESH_FOLDER), { recursive: true });
-  await writeFileAtomic(path, encodeNativeMesh(mesh));
+  // A cache that cannot be written costs the next build a mesh, not this one its report (the
+  // floor cache does the same, `walkable-floor.ts`).
+  await mkdir(join(cacheDir, MESH_FOLDER), { recursive: true })
+    .then(() => writeFileAtomic(path, encodeNativeMesh(mesh)))
+    .catch(() => undefined);
   return mesh;
 }

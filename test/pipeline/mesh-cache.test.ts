@@ -1,7 +1,7 @@
 /**
  * The map's mesh in the build cache (for the HTML report's coverage holes): a second build
- * reads what the first wrote, the mesh read back is the mesh built, and a damaged entry is
- * built again and replaced.
+ * reads what the first wrote, the mesh read back is the mesh built, a damaged entry is built
+ * again and replaced, and a cache that cannot be written still gives the mesh.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,5 +40,9 @@ describeFixtures('the map mesh in the build cache', () => {
 
     // No cache folder: built each time, nothing written.
     expect(encodeNativeMesh(await cachedMapMesh(bsp, null))).toEqual(built);
+    // A cache that cannot be written (a file where its folder should be): the mesh all the same.
+    const blocked = join(dir, 'not-a-folder');
+    await writeFile(blocked, 'x');
+    expect(encodeNativeMesh(await cachedMapMesh(bsp, blocked))).toEqual(built);
   }, 60_000);
 });
