@@ -7,7 +7,8 @@
  * 2. `floor-walk.ts`: the floor reached from the ground nodes and (`fromSpawns`) the spawn
  *    stands (`spawn-stands.ts`), sample to sample, with running jumps across gaps (`gapJumps`).
  * 3. `way-back-floor.ts` (`returns`): floor not reached from which reached floor is reached.
- * 4. `floor-nodes.ts`: a MOVE node on each such sample with no node within `minGap`.
+ * 4. `floor-nodes.ts`: a MOVE node on each such sample with no node within `minGap`, but none
+ *    within `brinkClearance` of a fall deeper than `maxDrop` (`brink.ts`).
  * 5. `floor-links.ts`: links along the floor, to up to `maxDemoLinks` demo nodes around, and
  *    between the nodes the floor joins.
  * 6. `link-check.ts`: every filled link (and, with `checkDemoLinks`, every learned one) run by
@@ -33,6 +34,8 @@ import { walkFloor, type FloorWalkOptions } from './floor-walk.js';
 import { wayBackFloor, type WayBackFloor } from './way-back-floor.js';
 import { bucketNodes } from './node-buckets.js';
 import { placeFloorNodes } from './floor-nodes.js';
+import { onBrink } from './brink.js';
+import { STEP_SIZE } from '../movement/constants.js';
 import { FILLED_LINK_TYPE, proposeFloorLinks, type FloorLinkOptions } from './floor-links.js';
 import { checkLinks } from './link-check.js';
 
@@ -40,6 +43,11 @@ import { checkLinks } from './link-check.js';
 export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions {
   /** A sample this near a node (on its floor) adds no node. [Units: world units] */
   readonly minGap: number;
+  /**
+   * A sample this near a fall deeper than `maxDrop` (at least a stair step) adds no node;
+   * 0: off. [Units: world units] [Limit: >= 0]
+   */
+  readonly brinkClearance: number;
   /** Step 1 on: LADDER pairs at the map's ladders (needs the collision model). */
   readonly ladders: boolean;
   /** Step 2 also from the spawn stands. */
@@ -88,8 +96,9 @@ export function fillGraph(
   // 3. The way back onto it.
   const back = o.returns ? wayBackFloor(w, grid, walk.reached, walk.order, o) : NO_WAY_BACK;
   const steps = new Map([...walk.steps, ...back.steps]);
-  // 4. New nodes where no node is near; demo nodes win.
+  // 4. New nodes where no node is near; demo nodes win; none on the brink of a fall.
   const buckets = bucketNodes(g.nodes, grid.floor.spacing);
+  const brinkDepth = Math.max(o.maxDrop, STEP_SIZE);
   const placed = placeFloorNodes(
     grid,
     [...walk.order, ...back.samples],
@@ -97,6 +106,7 @@ export function fillGraph(
     ground,
     g.nodes.length,
     o.minGap,
+    o.brinkClearance > 0 ? (p) => onBrink(w, p, o.brinkClearance, brinkDepth) : null,
   );
   const nodes = [...g.nodes, ...placed.nodes];
   // 5. Their links.
@@ -143,6 +153,7 @@ export function fillGraph(
       mapLadderClimbs: ladders ? ladders.nodes.length / 2 : 0,
       ladderNodesAdded: ladderNodes,
       nodesAdded: out.nodes.length - firstMap,
+      samplesOnBrink: placed.onBrink,
       nodesNotJoined: nodes.length - out.nodes.length,
       linksProposed: proposed,
       linksFailedSimulation: check.failures,

@@ -2,7 +2,9 @@
  * Map nodes on the floor `fill` found (the walk's and the way back's samples): a MOVE node on
  * every sample with no node of the graph within `minGap` on its floor. Demo nodes always win —
  * a sample near one adds nothing but stands for that node (its owner), so floor that joins two
- * nodes can propose a link between them (`floor-links.ts`).
+ * nodes can propose a link between them (`floor-links.ts`). A sample `excluded` says no to
+ * (on the brink of a fall: `brink.ts`) gets no node of its own; a node near it still stands
+ * for it.
  */
 import { nodeWithoutVotes, type DraftNode } from '../operators/graph-types.js';
 import { sampleOrigin, type FloorGrid } from './floor-grid.js';
@@ -20,6 +22,8 @@ export interface FloorNodes {
    * the graph within `minGap` on its floor; -1: none. [Length: floor samples]
    */
   readonly owner: Int32Array;
+  /** Samples that got no node because `excluded` said no. */
+  readonly onBrink: number;
 }
 
 /**
@@ -33,14 +37,20 @@ export function placeFloorNodes(
   ground: readonly boolean[],
   first: number,
   minGap: number,
+  excluded: ((origin: readonly number[]) => boolean) | null = null,
 ): FloorNodes {
   const count = grid.floor.z.length;
   const sorted = [...samples].sort((x, y) => x - y);
   const nodes: DraftNode[] = [];
   const nodeOf = new Int32Array(count).fill(-1);
+  let refused = 0;
   for (const q of sorted) {
     const p = sampleOrigin(grid, q);
     if (nodesNear(graph, p, minGap).length > 0) continue;
+    if (excluded?.(p)) {
+      refused++;
+      continue;
+    }
     nodeOf[q] = first + nodes.length;
     nodes.push(nodeWithoutVotes(p, 'MOVE', 'map'));
   }
@@ -52,5 +62,5 @@ export function placeFloorNodes(
       if (near) owner[q] = near.n;
     }
   }
-  return { samples: sorted, nodes, nodeOf, owner };
+  return { samples: sorted, nodes, nodeOf, owner, onBrink: refused };
 }

@@ -46,6 +46,13 @@ const FILL_OPTIONS = {
   minGap: numOption(48, 'A sample this near a node on its floor adds no node. [world units]', {
     minimum: 0,
   }),
+  // Bots overshoot a node at an edge with the speed they came at it with (city: a grid row
+  // along a roof's edge, 12–21 fatal falls per trial). `map-analysis/brink.ts`.
+  brinkClearance: numOption(
+    32,
+    'A floor sample this near a fall deeper than maxDrop (at least a stair step) gets no node; 0 = off. [world units]',
+    { minimum: 0, maximum: 64 },
+  ),
   maxDz: numOption(64, 'Largest height difference between linked grid neighbours. [world units]', {
     minimum: 0,
   }),
