@@ -34,10 +34,36 @@ export function linkCost(a: Readonly<Vec3>, b: Readonly<Vec3>): number {
 export const LADDER_ENTRY_COST = 512;
 
 /**
- * A link's cost in the files navgen writes: {@link linkCost}, plus {@link LADDER_ENTRY_COST}
- * (added in single precision) when the link enters a ladder node from a node that is not one.
+ * What a JUMP link adds to its cost. [Units: world units]
+ *
+ * A bot with leg damage does not jump at all: the bot code treats its next link as a MOVE
+ * (`botlib_movement.c`) and the game drops the jump (`botlib_ai.c`: "No jumping if legs are
+ * broken"), until it bandages. Leg hits are common in a fight, so a path over a barrier that
+ * needs a jump holds limping bots at its foot: on bwcity they stood 7–21 s at a time beside
+ * the JUMP links over a 48-unit barrier (`z` unchanged, no jump), where the engine's own nav,
+ * whose links are walks only, routes round it. The bot's path search adds the file's costs, so
+ * this makes it take a walk of up to this much further instead of a jump; where a jump is the
+ * only way, it still takes it. The size: a limping bot loses about the 12 s of its travel
+ * counter at such a jump, a healthy one 1.7 s running this far round.
  */
-export function navLinkCost(a: Readonly<Vec3>, b: Readonly<Vec3>, entersLadder: boolean): number {
-  const d = linkCost(a, b);
-  return entersLadder ? f32(d + LADDER_ENTRY_COST) : d;
+export const JUMP_LINK_COST = 512;
+
+/** What a link's cost depends on besides its ends (see {@link navLinkCost}). */
+export interface LinkCostKind {
+  /** The link enters a ladder node from a node that is not one. */
+  readonly entersLadder: boolean;
+  /** The link is a JUMP link. */
+  readonly jumps: boolean;
+}
+
+/**
+ * A link's cost in the files navgen writes: {@link linkCost}, plus {@link LADDER_ENTRY_COST}
+ * when the link enters a ladder node from a node that is not one, plus {@link JUMP_LINK_COST}
+ * for a JUMP link (each added in single precision).
+ */
+export function navLinkCost(a: Readonly<Vec3>, b: Readonly<Vec3>, kind: LinkCostKind): number {
+  let d = linkCost(a, b);
+  if (kind.entersLadder) d = f32(d + LADDER_ENTRY_COST);
+  if (kind.jumps) d = f32(d + JUMP_LINK_COST);
+  return d;
 }

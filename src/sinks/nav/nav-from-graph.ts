@@ -19,17 +19,23 @@ export interface NavFromGraphOptions {
   maxLinksPerNode: number;
   /** The LADDER type number: links entering such a node cost `LADDER_ENTRY_COST` more. */
   ladderType: number;
+  /** The JUMP type number: links of this type cost `JUMP_LINK_COST` more. */
+  jumpType: number;
 }
 
 export const navFromGraphDefaults: Readonly<NavFromGraphOptions> = Object.freeze({
   version: NAV_VERSION_2,
   maxLinksPerNode: MAX_LINKS_PER_NODE,
   ladderType: defaultNodeTypes.LADDER,
+  jumpType: defaultNodeTypes.JUMP,
 });
 
 /** Builds the nav; throws a RangeError for a link between missing nodes or a self-link. */
 export function navFromGraph(graph: NavGraph, options: Partial<NavFromGraphOptions> = {}): NavFile {
-  const { version, maxLinksPerNode, ladderType } = { ...navFromGraphDefaults, ...options };
+  const { version, maxLinksPerNode, ladderType, jumpType } = {
+    ...navFromGraphDefaults,
+    ...options,
+  };
   if (
     !Number.isInteger(maxLinksPerNode) ||
     maxLinksPerNode < 0 ||
@@ -72,11 +78,10 @@ export function navFromGraph(graph: NavGraph, options: Partial<NavFromGraphOptio
       const links: NavLink[] = limitLinks(candidates, maxLinksPerNode).map((l) => ({
         target: l.target,
         targetType: l.targetType,
-        cost: navLinkCost(
-          origins[i],
-          origins[l.target],
-          graph.nodes[l.target].type === ladderType && node.type !== ladderType,
-        ),
+        cost: navLinkCost(origins[i], origins[l.target], {
+          entersLadder: graph.nodes[l.target].type === ladderType && node.type !== ladderType,
+          jumps: l.targetType === jumpType,
+        }),
       }));
       return {
         area: 0,

@@ -1,6 +1,6 @@
 /** Graph → NavFile: float32 origins, best link per pair, link limit, engine costs, writable result. */
 import { describe, expect, it } from 'vitest';
-import { LADDER_ENTRY_COST } from '../../../src/nav/link-cost.js';
+import { JUMP_LINK_COST, LADDER_ENTRY_COST } from '../../../src/nav/link-cost.js';
 import { defaultNodeTypes } from '../../../src/nav/node-types.js';
 import type { NavGraph } from '../../../src/nav/types.js';
 import { encodeNav } from '../../../src/nav/formats/aqtion/encode.js';
@@ -47,6 +47,22 @@ describe('navFromGraph', () => {
     expect(nav.nodes[0].links[0].cost).toBe(5 + LADDER_ENTRY_COST);
     expect(nav.nodes[1].links.map((l) => l.cost)).toEqual([5, 100]);
     expect(() => encodeNav(nav)).not.toThrow();
+  });
+
+  it('adds the jump cost to JUMP links only (a limping bot cannot jump: paths walk round)', () => {
+    const graph: NavGraph = {
+      nodes: [
+        { origin: [0, 0, 0], type: MOVE },
+        { origin: [3, 4, 0], type: MOVE },
+      ],
+      links: [
+        { from: 0, to: 1, type: JUMP, support: 1 },
+        { from: 1, to: 0, type: MOVE, support: 1 },
+      ],
+    };
+    const nav = navFromGraph(graph);
+    expect(nav.nodes[0].links[0].cost).toBe(5 + JUMP_LINK_COST);
+    expect(nav.nodes[1].links[0].cost).toBe(5);
   });
 
   it('keeps the best-supported link of a pair, lower type on ties', () => {

@@ -192,12 +192,12 @@ function checkNode({ nav, nodeTypes, hasArea, add }: NodeCheck, n: number, start
       );
     } else if (targetOk) {
       const expected = linkCost(node.origin, nav.nodes[target].origin);
-      // navgen's files add the ladder entry cost to links into a ladder node (`link-cost.ts`).
-      const entersLadder =
-        nav.nodes[target].type === nodeTypes.LADDER && node.type !== nodeTypes.LADDER;
-      const withEntry = entersLadder
-        ? navLinkCost(node.origin, nav.nodes[target].origin, true)
-        : expected;
+      // navgen's files add the ladder entry cost to links into a ladder node and the jump cost
+      // to JUMP links (`link-cost.ts`); the engine's own files hold the distance.
+      const withEntry = navLinkCost(node.origin, nav.nodes[target].origin, {
+        entersLadder: nav.nodes[target].type === nodeTypes.LADDER && node.type !== nodeTypes.LADDER,
+        jumps: targetType === nodeTypes.JUMP,
+      });
       if (cost !== expected && cost !== withEntry) {
         add(
           'LINK_COST_MISMATCH',

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NavFile, NavNode } from '../../../../src/nav/types.js';
 import { validateNav } from '../../../../src/nav/formats/aqtion/validate.js';
-import { LADDER_ENTRY_COST } from '../../../../src/nav/link-cost.js';
+import { JUMP_LINK_COST, LADDER_ENTRY_COST } from '../../../../src/nav/link-cost.js';
 
 function node(i: number, origin: [number, number, number], links: NavNode['links'] = []): NavNode {
   return { area: 0, origin, type: 1, nodenum: i, inuse: 1, links };
@@ -89,6 +89,16 @@ describe('validateNav', () => {
     expect(summary(n)).toEqual([]);
     n.nodes[0].type = 3; // ladder to ladder: the distance only
     expect(summary(n)).toEqual([['LINK_COST_MISMATCH', 'error', 0, 0, 29]]);
+  });
+
+  it('accepts the jump cost on a JUMP link, and the distance alone there (engine files)', () => {
+    const n = nav();
+    n.nodes[0].links[0].cost = 5 + JUMP_LINK_COST;
+    expect(summary(n)).toEqual([['LINK_COST_MISMATCH', 'error', 0, 0, 29]]);
+    n.nodes[0].links[0].targetType = 10; // JUMP
+    expect(summary(n)).toEqual([]);
+    n.nodes[0].links[0].cost = 5;
+    expect(summary(n)).toEqual([]);
   });
 
   it('refuses non-integer targets', () => {
