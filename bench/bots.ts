@@ -46,6 +46,13 @@ import { argReader } from '../tools/cli-args.js';
 process.env.NAVGEN_INFLATE_THREAD ??= '0';
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  // The file comment is the help: print it rather than start an hour of building and trials.
+  const text = readFileSync(new URL(import.meta.url), 'utf8');
+  const doc = /\/\*\*([\s\S]*?)\*\//.exec(text)?.[1] ?? '';
+  process.stdout.write(doc.replace(/^ ?\* ?/gm, '').trim() + '\n');
+  process.exit(0);
+}
 const arg = argReader(args);
 const seconds = Number(arg('--seconds', '240'));
 const bots = Number(arg('--bots', '8'));
