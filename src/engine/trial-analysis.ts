@@ -14,11 +14,12 @@
  *   node on its own: one position may visit several), and is *at* the nearest such node;
  * - a link A→B is tried when a bot at A moves on (into another node's reach — the engine's
  *   navs are so dense that reaches touch — or out of every reach). The engine's bots look
- *   where they go (the yaw of their view turns to the next node of their path), so what a bot
- *   *means* to do is in the demo: the link it is trying is the one of A's links whose target
- *   it faces (horizontally, within {@link TrialAnalysisOptions.maxFacingDeg}, the most squarely
- *   faced); if it faces none (a bot aiming at an enemy) and left every reach, the one whose
- *   direction is closest to where it went (within 60°). The try succeeds when the bot comes
+ *   along their path (`BOTLIB_Look`: at the node five ahead on it, or at a noise; on a
+ *   straight stretch that is the way to the next node), so what a bot *means* to do is in the
+ *   demo: the link it is trying is the one of A's links whose target it faces (horizontally,
+ *   within {@link TrialAnalysisOptions.maxFacingDeg}, the most squarely faced); if it faces
+ *   none (a bot aiming at an enemy) and left every reach, the one whose direction is closest
+ *   to where it went (within 60°). The try succeeds when the bot comes
  *   within reach of the target; it fails when the bot dies, or when the link's time
  *   (`simulateLinkDefaults`: 1.5 s + length at 100 u/s, at most 12 s) runs out first. Passing
  *   other nodes does not end it while the bot still faces the target (a bot pressed against a
@@ -27,7 +28,21 @@
  *   node if A has one, else no verdict (the bot went off the nav's routes). A bot that is
  *   stuck (the stuck rule below) inside A's reach, off A's origin towards a target it faces,
  *   is trying that link (a wall that close), once per stay at A; a bot idling on A is not;
- * - deaths are where the bot last stood alive, matched to the nearest node.
+ * - a death fails the link the bot was taking (the try read above), and is at the node
+ *   nearest where the bot last stood alive — except a death that ends a fall (the bot dropped
+ *   more than {@link TrialAnalysisOptions.fallStep} in its last alive frame). The engine's bots
+ *   look five nodes ahead on their path (`BOTLIB_Look`), so a bot walking off a ledge down a
+ *   drop link that passes over other nodes looks at the floor beyond, not at the drop's target,
+ *   and the view reads a neighbouring link or none. A fall is placed by where the bot fell
+ *   instead: a link A→B is *open* when the bot left A's reach within the link's time and has
+ *   not been within reach of B since it entered A's (a try that has neither arrived nor run out
+ *   of time, whether or not the view told it); the fall is charged to the open link whose line
+ *   (A to B) passes nearest the spot where the bot last stood alive — where it lands, beyond
+ *   the drop's target, only the drop's line comes near. The try read from the view keeps the
+ *   fall unless an open link's line passes more than `reach` nearer; with no try read, an open
+ *   link takes it only when its line passes more than `reach` nearer than the node the bot last
+ *   stood at (not falling: a falling bot passes through reaches in the air). A fall charged to
+ *   a link is at the nearer of the link's two nodes.
  */
 import type { NavFile } from '../nav/types.js';
 import type { DemoEvent } from '../sources/demo/events.js';
@@ -50,6 +65,11 @@ export interface TrialAnalysisOptions {
   readonly maxFacingDeg: number;
   /** A target this close horizontally (straight above or below) is faced from any yaw. [Units: world units] */
   readonly facingRadius: number;
+  /**
+   * A bot whose height fell more than this from one frame to the next is falling (walking down
+   * stairs at full speed drops under 32 u a frame). [Units: world units per frame at 10 Hz]
+   */
+  readonly fallStep: number;
 }
 
 export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
@@ -60,6 +80,7 @@ export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
   minHeadingCos: 0.5,
   maxFacingDeg: 30,
   facingRadius: 16,
+  fallStep: 40,
 });
 
 /** A stretch of time in which one bot stayed put. */
@@ -128,6 +149,13 @@ interface Attempt {
   deadline: number;
 }
 
+/** The bot was within `node`'s reach from frame `entered` until it left it at frame `left`. */
+interface Departure {
+  readonly node: number;
+  readonly entered: number;
+  readonly left: number;
+}
+
 interface BotState {
   history: Vec3[];
   last: Vec3 | null;
@@ -138,12 +166,36 @@ interface BotState {
   attempt: Attempt | null;
   /** An attempt was started from the node the bot is at while it stood stuck there (once per stay). */
   triedStuckAt: boolean;
+  /** Reaches the bot left within the longest link time, oldest first. */
+  departures: Departure[];
+  /** Per node, the last frame the bot was within its reach (this life). */
+  reachedAt: Map<number, number>;
+  /** Per node whose reach the bot is in, the frame it entered. */
+  enteredAt: Map<number, number>;
+  /** The node the bot was last at while not falling, or -1. */
+  stoodAt: number;
+  /** The bot dropped more than `fallStep` in its last alive frame. */
+  falling: boolean;
   alive: boolean;
   spot: { seg: number; frame: number; sum: Vec3; n: number } | null;
 }
 
 const dist = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** Distance from `p` to the line segment from `a` to `b`. [Units: world units] */
+function segmentDistance(p: readonly number[], a: readonly number[], b: readonly number[]): number {
+  const v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+  const t =
+    vv === 0
+      ? 0
+      : Math.max(
+          0,
+          Math.min(1, ((p[0] - a[0]) * v[0] + (p[1] - a[1]) * v[1] + (p[2] - a[2]) * v[2]) / vv),
+        );
+  return dist(p, [a[0] + v[0] * t, a[1] + v[1] * t, a[2] + v[2] * t]);
+}
 
 export class TrialAnalyzer {
   private readonly o: TrialAnalysisOptions;
@@ -221,6 +273,11 @@ export class TrialAnalyzer {
           lastNode: -1,
           attempt: null,
           triedStuckAt: false,
+          departures: [],
+          reachedAt: new Map(),
+          enteredAt: new Map(),
+          stoodAt: -1,
+          falling: false,
           alive: false,
           spot: null,
         };
@@ -258,6 +315,7 @@ export class TrialAnalyzer {
         b.spot.sum[2] += pos[2];
         b.spot.n++;
       } else this.closeSpot(p.slot, b);
+      b.falling = b.last !== null && b.last[2] - pos[2] > this.o.fallStep;
       b.last = pos;
       this.follow(b, pos, p.viewangles[1], stuck);
     }
@@ -267,8 +325,16 @@ export class TrialAnalyzer {
   private follow(b: BotState, pos: Vec3, yaw: number, stuck: boolean): void {
     const near: number[] = [];
     this.grid.allWithin(pos, near);
-    for (const i of near) if (!b.near.has(i)) this.visits[i]++;
-    b.near = new Set(near);
+    for (const i of near) {
+      if (!b.near.has(i)) {
+        this.visits[i]++;
+        b.enteredAt.set(i, this.frameCounter);
+      }
+      b.reachedAt.set(i, this.frameCounter);
+    }
+    const now = new Set(near);
+    for (const i of b.near) if (!now.has(i)) this.depart(b, i);
+    b.near = now;
     if (b.attempt && b.near.has(b.attempt.to)) {
       // within the target's reach: arrived (the nearest node may be a neighbour of it)
       this.linkCounts[b.attempt.link].traversals++;
@@ -281,6 +347,7 @@ export class TrialAnalyzer {
       b.lastNode = -1;
     }
     const n = this.grid.within(pos);
+    if (n >= 0 && !b.falling) b.stoodAt = n;
     if (n === b.at) {
       if (n >= 0 && stuck && !b.triedStuckAt && !b.attempt && b.lastNode === n) {
         // stuck inside the reach of the node it is at, facing one of its links' targets and
@@ -400,21 +467,70 @@ export class TrialAnalyzer {
   }
 
   private die(slot: number, b: BotState, frame: number): void {
-    const link = b.attempt ? { from: b.attempt.from, to: b.attempt.to } : null;
-    if (b.attempt) this.fail(b.attempt, 'died');
+    const position = b.last!;
+    const charged = b.falling ? this.fallLink(b, position) : b.attempt;
+    if (charged) this.fail(charged, 'died');
     b.attempt = null;
     b.at = -1;
     b.lastNode = -1;
-    const position = b.last!;
+    b.departures.length = 0;
+    b.reachedAt.clear();
+    b.enteredAt.clear();
+    b.stoodAt = -1;
+    let node = this.grid.nearest(position);
+    if (charged && b.falling)
+      node =
+        dist(position, this.origins[charged.to]) <= dist(position, this.origins[charged.from])
+          ? charged.to
+          : charged.from;
     this.deaths.push({
       slot,
       name: this.names.get(slot) ?? '',
       seg: this.seg,
       frame,
       position,
-      node: this.grid.nearest(position),
-      link,
+      node,
+      link: charged ? { from: charged.from, to: charged.to } : null,
     });
+  }
+
+  /** Notes that the bot left node `node`'s reach now; forgets departures older than any link's time. */
+  private depart(b: BotState, node: number): void {
+    const d = b.departures;
+    const oldest = this.frameCounter - Math.round(simulateLinkDefaults.maxSeconds * 10);
+    while (d.length > 0 && d[0].left < oldest) d.shift();
+    d.push({ node, entered: b.enteredAt.get(node) ?? this.frameCounter, left: this.frameCounter });
+    b.enteredAt.delete(node);
+  }
+
+  /** The link a bot that fell to its death at `position` was on (see the file's comment), or null. */
+  private fallLink(b: BotState, position: Vec3): Attempt | null {
+    let best: Attempt | null = null;
+    let bestD = Infinity;
+    const seen = new Set<number>();
+    // the latest stay at a node first: its links' times count from then
+    for (let k = b.departures.length - 1; k >= 0; k--) {
+      const { node, entered, left } = b.departures[k];
+      for (const l of this.linkIndex[node]) {
+        if (seen.has(l.index) || (b.attempt && l.index === b.attempt.link)) continue;
+        seen.add(l.index);
+        const frames = Math.round(this.linkTimes[l.index] * 10);
+        if (this.frameCounter - left > frames) continue; // out of time
+        if ((b.reachedAt.get(l.target) ?? -1) >= entered) continue; // arrived, or came from there
+        const d = segmentDistance(position, this.origins[node], this.origins[l.target]);
+        if (d < bestD) {
+          best = { from: node, link: l.index, to: l.target, deadline: left + frames };
+          bestD = d;
+        }
+      }
+    }
+    const a = b.attempt;
+    if (a) {
+      const d = segmentDistance(position, this.origins[a.from], this.origins[a.to]);
+      return best && bestD + this.o.reach < d ? best : a;
+    }
+    if (!best || b.stoodAt < 0) return null;
+    return bestD + this.o.reach < dist(position, this.origins[b.stoodAt]) ? best : null;
   }
 
   private closeSpot(slot: number, b: BotState): void {

@@ -12,7 +12,8 @@ import type { NavFile, Vec3 } from '../../src/nav/types.js';
 import { smallNav } from '../helpers/small-nav.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 
-type Sample = { origin: Vec3; yaw: number };
+/** `dead`: the bot lies dead in this frame (pm_type 2). */
+type Sample = { origin: Vec3; yaw: number; dead?: boolean };
 const DUMMY = 7;
 
 /** A dense nav of MOVE nodes and MOVE links. */
@@ -43,6 +44,10 @@ const stand = (p: Vec3, frames: number, yaw: number): Sample[] =>
 
 /** The analysis of bots following `tracks` (one per slot; a bot is gone once its track ends). */
 function analyse(n: NavFile, tracks: Sample[][]): TrialAnalysis {
+  return feedAll(n, tracks).result();
+}
+
+function feedAll(n: NavFile, tracks: Sample[][]): TrialAnalyzer {
   const a = new TrialAnalyzer(n);
   const names = tracks.map((_, i) => `bot${i}`);
   a.feed({
@@ -70,7 +75,7 @@ function analyse(n: NavFile, tracks: Sample[][]): TrialAnalysis {
       if (!s) return;
       players.push({
         slot,
-        pmType: 0,
+        pmType: s.dead ? 2 : 0,
         origin: s.origin,
         viewoffset: [0, 0, 22],
         viewangles: [0, s.yaw, 0],
@@ -90,7 +95,7 @@ function analyse(n: NavFile, tracks: Sample[][]): TrialAnalysis {
     };
     a.feed(e);
   }
-  return a.result();
+  return a;
 }
 
 const counts = (r: TrialAnalysis, from: number, to: number) => {
@@ -194,5 +199,117 @@ describe('link tries read from a demo', () => {
     // A bot idling on the node itself, looking the same way, is taking no link.
     const idle = [...walk([200, 0, 0], [0, 0, 0]), ...stand([0, 0, 0], 100, 90)];
     expect(analyse(n, [idle]).links.every((l) => l.failures === 0)).toBe(true);
+  });
+});
+
+// The fatal drop of wizs's planted nav, as the bots took it: a row of nodes on a ledge
+// (0, 1, 2 southwards, 3 to the south-east of 1), and a drop planted from node 0 down to node 4,
+// 432 u below, just past the ledge's edge (y = -130), with nodes 5 and 6 on the floor there.
+// The engine's bot looks five nodes ahead on its path (`BOTLIB_Look`), so while it walks straight
+// south from 0 over 1 and 2 towards 4 it looks south-east and turns east, down at the path
+// beyond 4, never at 4: the view reads no try of 0→4 (before deaths were placed by the open
+// links, this fall was charged to no link, and on wizs to a neighbouring one). It walks off the
+// edge at 150 u/s, falls through node 5's reach and dies where it lands, 140 u past node 4.
+const drop: Vec3[] = [
+  [0, 0, 0],
+  [0, -48, 0],
+  [0, -96, 0],
+  [48, -96, 0],
+  [0, -144, -432],
+  [0, -288, -432],
+  [48, -144, -432],
+];
+const dropLinks: [number, number][] = [
+  [0, 1],
+  [1, 0],
+  [1, 2],
+  [2, 1],
+  [1, 3],
+  [3, 1],
+  [2, 3],
+  [3, 2],
+  [0, 4], // the planted drop
+  [4, 5],
+  [5, 4],
+  [4, 6],
+  [6, 4],
+];
+
+/** From north of node 0 south over the ledge's nodes, off its edge, and down to the floor, dead. */
+function fallIntoTheDrop(): Sample[] {
+  const out: Sample[] = [...walk([0, 96, 0], [0, -130, 0], -90)];
+  // looking five nodes ahead: turning from south to south-east while crossing the ledge
+  out.forEach((s, k) => (s.yaw = k < 3 ? -90 : -45 + 8 * (k - 3)));
+  for (let k = 1; ; k++) {
+    const t = k / 10;
+    const z = -400 * t * t;
+    const y = -130 - 150 * t;
+    if (z <= -432) {
+      for (let d = 0; d < 10; d++) out.push({ origin: [0, y, -432], yaw: -20, dead: true });
+      break;
+    }
+    out.push({ origin: [0, y, z], yaw: Math.min(30, -5 + 8 * k) });
+  }
+  return out;
+}
+
+describe('deaths charged to the link the bot was on', () => {
+  it('a fall off a planted drop that the bot passes other nodes on its way to is charged to the drop and its target', () => {
+    const n = smallNav(drop, [
+      ...dropLinks.map(([a, b]) => [a, b, defaultNodeTypes.MOVE] as const),
+    ]);
+    n.nodes[0].links.find((l) => l.target === 4)!.targetType = defaultNodeTypes.STAND_DROP;
+    const a = analyse(n, [fallIntoTheDrop()]);
+    expect(a.deaths).toHaveLength(1);
+    expect(a.deaths[0].link).toEqual({ from: 0, to: 4 });
+    expect(a.deaths[0].node).toBe(4);
+    expect(counts(a, 0, 4)).toEqual([1, 1, 0]);
+    expect(a.links.filter((l) => l.failures > 0).map((l) => [l.from, l.to])).toEqual([[0, 4]]);
+    const r = engineReport({
+      map: 'test',
+      nodeCount: n.nodes.length,
+      bots: 1,
+      seconds: 5,
+      noCombat: true,
+      runs: [{ analysis: a, consoleText: 'bot0 plummets to his death\n' }],
+    });
+    expect(r.bad_links).toEqual([[0, 4]]);
+    expect(r.env_death_spots.map((d) => [d.node, d.link])).toEqual([[4, { from: 0, to: 4 }]]);
+    expect(r.node_stats.find((s) => s.node === 4)?.env_deaths).toBe(1);
+  });
+
+  it('a bot killed on its way along a link it was read taking is charged to that link', () => {
+    // two nodes 300 u apart; shot 170 u along the way
+    const n = nav(
+      [
+        [0, 0, 0],
+        [300, 0, 0],
+        [0, 300, 0],
+      ],
+      [
+        [0, 1],
+        [1, 0],
+        [0, 2],
+      ],
+    );
+    const track: Sample[] = [
+      ...walk([0, 0, 0], [170, 0, 0]),
+      ...stand([170, 0, 0], 5, 0).map((s) => ({ ...s, dead: true })),
+    ];
+    const a = analyse(n, [track]);
+    expect(a.deaths.map((d) => [d.node, d.link])).toEqual([[1, { from: 0, to: 1 }]]);
+    expect(counts(a, 0, 1)).toEqual([1, 1, 0]);
+  });
+
+  it('a bot shot while standing at a node it arrived at is charged to no link', () => {
+    const n = nav(drop, dropLinks);
+    const track: Sample[] = [
+      ...walk(drop[2], drop[0]),
+      ...stand(drop[0], 20, -90),
+      ...stand(drop[0], 5, -90).map((s) => ({ ...s, dead: true })),
+    ];
+    const a = analyse(n, [track]);
+    expect(a.deaths.map((d) => [d.node, d.link])).toEqual([[0, null]]);
+    expect(a.links.every((l) => l.failures === 0)).toBe(true);
   });
 });
