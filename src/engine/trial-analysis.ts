@@ -27,7 +27,11 @@
  *   arriving at another node while facing elsewhere ends it: a traversal of A's link to that
  *   node if A has one, else no verdict (the bot went off the nav's routes). A bot that is
  *   stuck (the stuck rule below) inside A's reach, off A's origin towards a target it faces,
- *   is trying that link (a wall that close), once per stay at A; a bot idling on A is not;
+ *   is trying that link (a wall that close), once per stay at A; a bot idling on A is not. A
+ *   bot stuck at A that looked up at a target high above A (yaw and pitch) in its stuck
+ *   window is trying that link (a ledge: it stands at the wall's foot wherever it slid to and
+ *   looks up at the path on the ledge now and then). A stuck try counts from when the bot came
+ *   to rest, a stuck window before it is read;
  * - a death fails the link the bot was taking (the try read above), and is at the node
  *   nearest where the bot last stood alive — except a death that ends a fall (the bot dropped
  *   more than {@link TrialAnalysisOptions.fallStep} in its last alive frame). The engine's bots
@@ -70,6 +74,10 @@ export interface TrialAnalysisOptions {
    * stairs at full speed drops under 32 u a frame). [Units: world units per frame at 10 Hz]
    */
   readonly fallStep: number;
+  /** A link target this far above its source is looked up at (higher than a jump). [Units: world units] */
+  readonly lookUpRise: number;
+  /** The eye above a standing player's origin (the view the demo's angles start from). [Units: world units] */
+  readonly eyeHeight: number;
 }
 
 export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
@@ -81,6 +89,8 @@ export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
   maxFacingDeg: 30,
   facingRadius: 16,
   fallStep: 40,
+  lookUpRise: 60,
+  eyeHeight: 22,
 });
 
 /** A stretch of time in which one bot stayed put. */
@@ -158,6 +168,8 @@ interface Departure {
 
 interface BotState {
   history: Vec3[];
+  /** The view (yaw, pitch; degrees) at each frame of `history`. */
+  views: [number, number][];
   last: Vec3 | null;
   at: number;
   /** Nodes within reach at the last alive frame. */
@@ -267,6 +279,7 @@ export class TrialAnalyzer {
       if (!b) {
         b = {
           history: [],
+          views: [],
           last: null,
           at: -1,
           near: new Set(),
@@ -287,6 +300,7 @@ export class TrialAnalyzer {
         if (b.alive && b.last) this.die(p.slot, b, e.index);
         b.alive = false;
         b.history.length = 0;
+        b.views.length = 0;
         b.last = null;
         b.near.clear();
         this.closeSpot(p.slot, b);
@@ -298,6 +312,7 @@ export class TrialAnalyzer {
       this.aliveFrames++;
       const h = b.history;
       h.push(pos);
+      b.views.push([p.viewangles[1], p.viewangles[0]]);
       if (h.length >= 2) {
         const step = dist(h[h.length - 1], h[h.length - 2]);
         if (step < this.o.maxStep) this.distance += step;
@@ -307,6 +322,7 @@ export class TrialAnalyzer {
         stuck = dist(h[h.length - 1], h[h.length - 1 - this.o.stuckWindow]) < this.o.stuckRadius;
         if (stuck) this.stuckFrames++;
         h.shift();
+        b.views.shift();
       }
       if (stuck) {
         if (!b.spot) b.spot = { seg: this.seg, frame: e.index, sum: [0, 0, 0], n: 0 };
@@ -349,12 +365,21 @@ export class TrialAnalyzer {
     const n = this.grid.within(pos);
     if (n >= 0 && !b.falling) b.stoodAt = n;
     if (n === b.at) {
-      if (n >= 0 && stuck && !b.triedStuckAt && !b.attempt && b.lastNode === n) {
-        // stuck inside the reach of the node it is at, facing one of its links' targets and
-        // moved off the node towards it (a bot idling on the node is not taking any link)
-        const l = this.faced(n, pos, yaw);
-        if (l && this.pushedTowards(n, pos, l.target)) {
-          b.attempt = this.attempt(n, l);
+      if (n >= 0 && stuck && !b.triedStuckAt && !b.attempt) {
+        // stuck inside the reach of the node it is at (and settled there: not still on a try
+        // of another node's link), facing one of its links' targets and moved off the node
+        // towards it (a bot idling on the node is not taking any link), or having looked up at
+        // a target above it (a ledge: the bot stops at its foot; also after a try timed out)
+        const f = b.lastNode === n ? this.faced(n, pos, yaw) : null;
+        const l =
+          f && this.pushedTowards(n, pos, f.target)
+            ? f
+            : b.lastNode === n || b.lastNode < 0
+              ? this.lookedUpAt(n, b)
+              : null;
+        if (l) {
+          // the try began when the bot came to rest, a stuck window ago
+          b.attempt = this.attempt(n, l, this.o.stuckWindow);
           b.triedStuckAt = true;
         }
       }
@@ -415,6 +440,36 @@ export class TrialAnalyzer {
     return (ox * tx + oy * ty) / (ol * tl) >= Math.cos((this.o.maxFacingDeg * Math.PI) / 180);
   }
 
+  /**
+   * The link of `from` to a target more than {@link TrialAnalysisOptions.lookUpRise} above it
+   * that the bot looked at (yaw and pitch, within {@link TrialAnalysisOptions.maxFacingDeg}) in
+   * some frame of its stuck window while within reach of `from`, the most squarely; or null.
+   * The engine's bots aim their view in three dimensions (`BOTLIB_ChangeBotAngleYawPitch`);
+   * a bot idling on a node looks level, and a node that far up is no step or jump away.
+   */
+  private lookedUpAt(from: number, b: BotState): { index: number; target: number } | null {
+    const a = this.origins[from];
+    const minCos = Math.cos((this.o.maxFacingDeg * Math.PI) / 180);
+    let best: { index: number; target: number; cos: number } | null = null;
+    for (const l of this.linkIndex[from]) {
+      const t = this.origins[l.target];
+      if (t[2] - a[2] <= this.o.lookUpRise) continue;
+      b.history.forEach((p, k) => {
+        if (dist(p, a) > this.o.reach) return;
+        const [yaw, pitch] = b.views[k];
+        // pitch > 0 looks down (Quake's convention); the eye is `eyeHeight` above the origin
+        const y = (yaw * Math.PI) / 180;
+        const q = (pitch * Math.PI) / 180;
+        const v = [Math.cos(q) * Math.cos(y), Math.cos(q) * Math.sin(y), -Math.sin(q)];
+        const d = [t[0] - p[0], t[1] - p[1], t[2] - p[2] - this.o.eyeHeight];
+        const dl = Math.hypot(d[0], d[1], d[2]);
+        const cos = (v[0] * d[0] + v[1] * d[1] + v[2] * d[2]) / dl;
+        if (cos >= minCos && (!best || cos > best.cos)) best = { ...l, cos };
+      });
+    }
+    return best;
+  }
+
   /** The link of `from` whose target a bot at `pos` looking along `yaw` faces most squarely, if any. */
   private faced(from: number, pos: Vec3, yaw: number): { index: number; target: number } | null {
     const r = (yaw * Math.PI) / 180;
@@ -432,12 +487,13 @@ export class TrialAnalyzer {
     return best;
   }
 
-  private attempt(from: number, l: { index: number; target: number }): Attempt {
+  /** A try of `l` from `from` that began `ago` frames before this one. */
+  private attempt(from: number, l: { index: number; target: number }, ago = 0): Attempt {
     return {
       from,
       link: l.index,
       to: l.target,
-      deadline: this.frameCounter + Math.round(this.linkTimes[l.index] * 10),
+      deadline: this.frameCounter - ago + Math.round(this.linkTimes[l.index] * 10),
     };
   }
 

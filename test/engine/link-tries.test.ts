@@ -12,8 +12,8 @@ import type { NavFile, Vec3 } from '../../src/nav/types.js';
 import { smallNav } from '../helpers/small-nav.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 
-/** `dead`: the bot lies dead in this frame (pm_type 2). */
-type Sample = { origin: Vec3; yaw: number; dead?: boolean };
+/** `pitch`: the view's pitch (> 0 looks down; default level). `dead`: the bot lies dead in this frame (pm_type 2). */
+type Sample = { origin: Vec3; yaw: number; pitch?: number; dead?: boolean };
 const DUMMY = 7;
 
 /** A dense nav of MOVE nodes and MOVE links. */
@@ -78,7 +78,7 @@ function feedAll(n: NavFile, tracks: Sample[][]): TrialAnalyzer {
         pmType: s.dead ? 2 : 0,
         origin: s.origin,
         viewoffset: [0, 0, 22],
-        viewangles: [0, s.yaw, 0],
+        viewangles: [s.pitch ?? 0, s.yaw, 0],
         rdflags: 0,
         health: 100,
         event: 0,
@@ -311,5 +311,53 @@ describe('deaths charged to the link the bot was on', () => {
     const a = analyse(n, [track]);
     expect(a.deaths.map((d) => [d.node, d.link])).toEqual([[0, null]]);
     expect(a.links.every((l) => l.failures === 0)).toBe(true);
+  });
+});
+
+// A planted ledge, as on museum (1510 → 2239): node 0 on the floor with neighbours 1 (north)
+// and 2 (east), node 3 on a ledge 184 u up and 240 u south, behind the wall under the ledge.
+// The bot comes from the north, stops 26 u off node 0 to its south-east (not on the way to 3:
+// it slid along the wall), and stands there looking level to the north-east, but for a moment
+// it looks up at the ledge (where the engine's bot aims, five nodes ahead, is up there).
+const ledge: Vec3[] = [
+  [0, 0, 0],
+  [0, 48, 0],
+  [48, 0, 0],
+  [0, -240, 184],
+];
+const ledgeLinks: [number, number][] = [
+  [0, 1],
+  [1, 0],
+  [0, 2],
+  [2, 0],
+  [1, 2],
+  [2, 1],
+  [0, 3], // the planted ledge
+];
+const foot: Vec3 = [20, -16, 0];
+
+/** Walks to the wall's foot, stands there looking level, looks up `lookUp` (pitch) at 3 for a moment, then level again. */
+function atTheFoot(lookUp: number): Sample[] {
+  return [
+    ...walk([0, 96, 0], ledge[0]),
+    ...walk(ledge[0], foot),
+    ...stand(foot, 20, 20),
+    ...stand(foot, 4, -95).map((x) => ({ ...x, pitch: lookUp })),
+    ...stand(foot, 80, 20),
+  ];
+}
+
+describe('a ledge read from a bot that looked up at it', () => {
+  it('a bot stuck at the foot of a ledge, having looked up at its top, fails the ledge link', () => {
+    const r = analyse(nav(ledge, ledgeLinks), [atTheFoot(-24)]);
+    // one try, timed out (its time 1.5 s + 3 s, counted from when the bot came to rest)
+    expect(counts(r, 0, 3)).toEqual([1, 1, 1]);
+    expect(r.links.filter((l) => l.failures > 0).map((l) => [l.from, l.to])).toEqual([[0, 3]]);
+  });
+
+  it('the same bot looking level the whole time tries nothing', () => {
+    // the way to the ledge's top is 36° above a level view: not looked at
+    const r = analyse(nav(ledge, ledgeLinks), [atTheFoot(0)]);
+    expect(r.links.every((l) => l.failures === 0)).toBe(true);
   });
 });
