@@ -109,6 +109,10 @@ describeEngine('navgen trial with the real server', () => {
     expect(printed.report).toEqual(report);
     expect(parseNavtestReport(report, out).map).toBe('beer');
     expect(report.tester).toBe('engine');
+    expect(report.runs).toBe(1);
+    expect(report.per_run).toHaveLength(1);
+    expect(report.test_duration_s).toBe(12);
+    expect(printed.compare.runs).toBe(1);
     expect(report.bot_count).toBe(2);
     expect(report.bot_minutes).toBeGreaterThan(0.2);
     expect(report.no_combat).toBe(true);
