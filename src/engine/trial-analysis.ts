@@ -28,10 +28,10 @@
  *   node if A has one, else no verdict (the bot went off the nav's routes). A bot that is
  *   stuck (the stuck rule below) inside A's reach, off A's origin towards a target it faces,
  *   is trying that link (a wall that close), once per stay at A; a bot idling on A is not. A
- *   bot stuck at A that looked up at a target high above A (yaw and pitch) in its stuck
- *   window is trying that link (a ledge: it stands at the wall's foot wherever it slid to and
- *   looks up at the path on the ledge now and then). A stuck try counts from when the bot came
- *   to rest, a stuck window before it is read;
+ *   bot stuck at A that, during its stay at A, looked up at a target high above A (yaw and
+ *   pitch) is trying that link (a ledge: it stops at the wall's foot, wherever it slid to, and
+ *   looks up at the path on the ledge as it comes or now and then). A stuck try counts from
+ *   when the bot came to rest, a stuck window before it is read;
  * - a death fails the link the bot was taking (the try read above), and is at the node
  *   nearest where the bot last stood alive — except a death that ends a fall (the bot dropped
  *   more than {@link TrialAnalysisOptions.fallStep} in its last alive frame). The engine's bots
@@ -168,8 +168,6 @@ interface Departure {
 
 interface BotState {
   history: Vec3[];
-  /** The view (yaw, pitch; degrees) at each frame of `history`. */
-  views: [number, number][];
   last: Vec3 | null;
   at: number;
   /** Nodes within reach at the last alive frame. */
@@ -178,6 +176,8 @@ interface BotState {
   attempt: Attempt | null;
   /** An attempt was started from the node the bot is at while it stood stuck there (once per stay). */
   triedStuckAt: boolean;
+  /** The link to a target high above the node the bot is at that it looked at most squarely during this stay, or null. */
+  lookedUp: { index: number; target: number; cos: number } | null;
   /** Reaches the bot left within the longest link time, oldest first. */
   departures: Departure[];
   /** Per node, the last frame the bot was within its reach (this life). */
@@ -279,13 +279,13 @@ export class TrialAnalyzer {
       if (!b) {
         b = {
           history: [],
-          views: [],
           last: null,
           at: -1,
           near: new Set(),
           lastNode: -1,
           attempt: null,
           triedStuckAt: false,
+          lookedUp: null,
           departures: [],
           reachedAt: new Map(),
           enteredAt: new Map(),
@@ -300,7 +300,6 @@ export class TrialAnalyzer {
         if (b.alive && b.last) this.die(p.slot, b, e.index);
         b.alive = false;
         b.history.length = 0;
-        b.views.length = 0;
         b.last = null;
         b.near.clear();
         this.closeSpot(p.slot, b);
@@ -312,7 +311,6 @@ export class TrialAnalyzer {
       this.aliveFrames++;
       const h = b.history;
       h.push(pos);
-      b.views.push([p.viewangles[1], p.viewangles[0]]);
       if (h.length >= 2) {
         const step = dist(h[h.length - 1], h[h.length - 2]);
         if (step < this.o.maxStep) this.distance += step;
@@ -322,7 +320,6 @@ export class TrialAnalyzer {
         stuck = dist(h[h.length - 1], h[h.length - 1 - this.o.stuckWindow]) < this.o.stuckRadius;
         if (stuck) this.stuckFrames++;
         h.shift();
-        b.views.shift();
       }
       if (stuck) {
         if (!b.spot) b.spot = { seg: this.seg, frame: e.index, sum: [0, 0, 0], n: 0 };
@@ -333,12 +330,12 @@ export class TrialAnalyzer {
       } else this.closeSpot(p.slot, b);
       b.falling = b.last !== null && b.last[2] - pos[2] > this.o.fallStep;
       b.last = pos;
-      this.follow(b, pos, p.viewangles[1], stuck);
+      this.follow(b, pos, p.viewangles[1], p.viewangles[0], stuck);
     }
   }
 
-  /** Node and link bookkeeping for an alive bot at `pos` looking along `yaw` (degrees). */
-  private follow(b: BotState, pos: Vec3, yaw: number, stuck: boolean): void {
+  /** Node and link bookkeeping for an alive bot at `pos` looking along `yaw` and `pitch` (degrees). */
+  private follow(b: BotState, pos: Vec3, yaw: number, pitch: number, stuck: boolean): void {
     const near: number[] = [];
     this.grid.allWithin(pos, near);
     for (const i of near) {
@@ -364,18 +361,21 @@ export class TrialAnalyzer {
     }
     const n = this.grid.within(pos);
     if (n >= 0 && !b.falling) b.stoodAt = n;
+    if (n !== b.at) b.lookedUp = null;
+    if (n >= 0) this.noteLookUp(b, n, pos, yaw, pitch);
     if (n === b.at) {
       if (n >= 0 && stuck && !b.triedStuckAt && !b.attempt) {
         // stuck inside the reach of the node it is at (and settled there: not still on a try
         // of another node's link), facing one of its links' targets and moved off the node
         // towards it (a bot idling on the node is not taking any link), or having looked up at
-        // a target above it (a ledge: the bot stops at its foot; also after a try timed out)
+        // a target high above it during this stay (a ledge: the bot stops at its foot; also
+        // after a try timed out)
         const f = b.lastNode === n ? this.faced(n, pos, yaw) : null;
         const l =
           f && this.pushedTowards(n, pos, f.target)
             ? f
             : b.lastNode === n || b.lastNode < 0
-              ? this.lookedUpAt(n, b)
+              ? b.lookedUp
               : null;
         if (l) {
           // the try began when the bot came to rest, a stuck window ago
@@ -441,33 +441,26 @@ export class TrialAnalyzer {
   }
 
   /**
-   * The link of `from` to a target more than {@link TrialAnalysisOptions.lookUpRise} above it
-   * that the bot looked at (yaw and pitch, within {@link TrialAnalysisOptions.maxFacingDeg}) in
-   * some frame of its stuck window while within reach of `from`, the most squarely; or null.
-   * The engine's bots aim their view in three dimensions (`BOTLIB_ChangeBotAngleYawPitch`);
-   * a bot idling on a node looks level, and a node that far up is no step or jump away.
+   * Keeps, for the bot's stay at node `at`, the link to a target more than
+   * {@link TrialAnalysisOptions.lookUpRise} above `at` that the bot looks at most squarely (yaw
+   * and pitch within {@link TrialAnalysisOptions.maxFacingDeg}, from its eye). The engine's
+   * bots aim their view in three dimensions (`BOTLIB_ChangeBotAngleYawPitch`); a bot idling
+   * on a node looks level, and a node that far up is no step or jump away.
    */
-  private lookedUpAt(from: number, b: BotState): { index: number; target: number } | null {
-    const a = this.origins[from];
+  private noteLookUp(b: BotState, at: number, pos: Vec3, yaw: number, pitch: number): void {
+    const a = this.origins[at];
     const minCos = Math.cos((this.o.maxFacingDeg * Math.PI) / 180);
-    let best: { index: number; target: number; cos: number } | null = null;
-    for (const l of this.linkIndex[from]) {
+    // pitch > 0 looks down (Quake's convention)
+    const y = (yaw * Math.PI) / 180;
+    const q = (pitch * Math.PI) / 180;
+    const v = [Math.cos(q) * Math.cos(y), Math.cos(q) * Math.sin(y), -Math.sin(q)];
+    for (const l of this.linkIndex[at]) {
       const t = this.origins[l.target];
       if (t[2] - a[2] <= this.o.lookUpRise) continue;
-      b.history.forEach((p, k) => {
-        if (dist(p, a) > this.o.reach) return;
-        const [yaw, pitch] = b.views[k];
-        // pitch > 0 looks down (Quake's convention); the eye is `eyeHeight` above the origin
-        const y = (yaw * Math.PI) / 180;
-        const q = (pitch * Math.PI) / 180;
-        const v = [Math.cos(q) * Math.cos(y), Math.cos(q) * Math.sin(y), -Math.sin(q)];
-        const d = [t[0] - p[0], t[1] - p[1], t[2] - p[2] - this.o.eyeHeight];
-        const dl = Math.hypot(d[0], d[1], d[2]);
-        const cos = (v[0] * d[0] + v[1] * d[1] + v[2] * d[2]) / dl;
-        if (cos >= minCos && (!best || cos > best.cos)) best = { ...l, cos };
-      });
+      const d = [t[0] - pos[0], t[1] - pos[1], t[2] - pos[2] - this.o.eyeHeight];
+      const cos = (v[0] * d[0] + v[1] * d[1] + v[2] * d[2]) / Math.hypot(d[0], d[1], d[2]);
+      if (cos >= minCos && (!b.lookedUp || cos > b.lookedUp.cos)) b.lookedUp = { ...l, cos };
     }
-    return best;
   }
 
   /** The link of `from` whose target a bot at `pos` looking along `yaw` faces most squarely, if any. */
@@ -529,6 +522,7 @@ export class TrialAnalyzer {
     b.attempt = null;
     b.at = -1;
     b.lastNode = -1;
+    b.lookedUp = null;
     b.departures.length = 0;
     b.reachedAt.clear();
     b.enteredAt.clear();
