@@ -64,3 +64,46 @@ export function pitUnderDrop(
   }
   return null;
 }
+
+/** How far round a drop's target a bot may land off the line. [Units: u] */
+export const LANDING_SPREAD = 32;
+const SPREAD_DIRECTIONS: readonly (readonly [number, number])[] = Array.from(
+  { length: 16 },
+  (_, k) => [Math.cos((k * Math.PI) / 8), Math.sin((k * Math.PI) / 8)] as const,
+);
+
+/**
+ * A pit beside a drop's target: a place within {@link LANDING_SPREAD} units of it, reached from
+ * it without a wall between, where the standing box falls more than `maxFall` units; `null`
+ * when there is none.
+ *
+ * A bot lands wherever its speed carries it and then turns at once to its next node: the
+ * target's surroundings are where it lands and turns, not only the line to it (the offline
+ * bot lands on the line every time). On city a learned drop led from a roof onto a beam 24 units
+ * wide over the street (from (1651, -1515, 408) to (1658, -1378, 360)), and most of the city
+ * deaths in excess of the engine nav's fell round it. It is the drop counterpart of `fill`'s
+ * brink (`map-analysis/brink.ts`), on the collision model.
+ */
+export function pitBesideLanding(
+  c: PmoveCollision,
+  to: readonly number[],
+  maxFall: number = MISS_FALL,
+  spread: number = LANDING_SPREAD,
+): Vec3 | null {
+  const tr = newTraceResult();
+  const o = [to[0], to[1], to[2] + 1];
+  for (const [dx, dy] of SPREAD_DIRECTIONS) {
+    // Out along the direction until a wall stops the box; every 8 units, the fall from there.
+    const end = [o[0] + dx * spread, o[1] + dy * spread, o[2]];
+    const way = c.trace(o, STANDING_MINS, STANDING_MAXS, end, tr);
+    if (way.startsolid || way.allsolid) continue;
+    const reach = way.fraction * spread;
+    for (let r = 8; r <= reach; r += 8) {
+      const p = [o[0] + dx * r, o[1] + dy * r, o[2]];
+      const down = c.trace(p, STANDING_MINS, STANDING_MAXS, [p[0], p[1], p[2] - maxFall], tr);
+      if (down.startsolid || down.allsolid) continue;
+      if (down.fraction >= 1) return [p[0], p[1], p[2]];
+    }
+  }
+  return null;
+}

@@ -22,7 +22,7 @@ import { newTraceResult } from '../world/trace.js';
 import type { PmoveCollision } from '../movement/types.js';
 import { linkKind, startsOnGround } from './link-kind.js';
 import { LANDING_ROOM, landingHasRoom } from './landing-room.js';
-import { missFallOf, pitUnderDrop } from './drop-flight.js';
+import { LANDING_SPREAD, MISS_FALL, missFallOf, pitBesideLanding, pitUnderDrop } from './drop-flight.js';
 import {
   freeStart,
   playerCollision,
@@ -215,8 +215,9 @@ const fmt = (v: readonly number[]) => `(${v.map((x) => Math.round(x)).join(', ')
 /**
  * `simulateLink` from the source's origin and, for a walking link that passes from there,
  * from every place of {@link reachStarts}; the first failure, its detail naming the start,
- * or the origin's result. A drop must also land with room to stop (`landing-room.ts`), and a
- * bot falling short of it must survive the fall (`drop-flight.ts`).
+ * or the origin's result. A drop must also land with room to stop (`landing-room.ts`), a
+ * bot falling short of it must survive the fall, and so must one landing a little off the line
+ * (`drop-flight.ts`).
  */
 export function simulateLinkFromReach(
   model: CollisionModel,
@@ -240,6 +241,14 @@ export function simulateLinkFromReach(
         passed: false,
         reason: 'fell',
         detail: `a pit under the drop at ${fmt(pit)}: a bot that falls short of the target falls more than ${missFallOf(link.from, link.to)} units`,
+      };
+    const beside = pitBesideLanding(c, link.to);
+    if (beside)
+      return {
+        ...r,
+        passed: false,
+        reason: 'fell',
+        detail: `a pit beside the target at ${fmt(beside)}: a bot landing within ${LANDING_SPREAD} units of the target falls more than ${MISS_FALL} units`,
       };
   }
   if (!r.passed || !checkedFromReach(link)) return r;

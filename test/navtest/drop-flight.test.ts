@@ -4,7 +4,7 @@
  * simulated bot makes the drop, and a real one that leaves the roof slowly falls 300 units.
  */
 import { describe, expect, it } from 'vitest';
-import { MISS_FALL, pitUnderDrop } from '../../src/navtest/drop-flight.js';
+import { MISS_FALL, pitBesideLanding, pitUnderDrop } from '../../src/navtest/drop-flight.js';
 import { simulateLinkFromReach } from '../../src/navtest/reach-starts.js';
 import { playerCollision, simulateLink } from '../../src/navtest/simulate-link.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
@@ -57,5 +57,41 @@ describe('what lies under a drop', () => {
     expect(r.reason).toBe('fell');
     expect(r.detail).toMatch(/a pit under the drop/);
     expect(simulateLinkFromReach(model, drop(200)).passed).toBe(true);
+  });
+});
+
+describe('a pit beside a drop’s target', () => {
+  // Roof at 300 for x < 0; a beam at 200, 24 wide (y ∈ [-12, 12]) for x ∈ [0, 400] over the
+  // street (0); at y ∈ [200, 400] a wide terrace at 200 instead.
+  const w = syntheticWorld([
+    box([-512, -512, -32], [512, 512, 0], SOLID),
+    box([-512, -512, 0], [0, 512, 300], SOLID),
+    box([0, -12, 0], [400, 12, 200], SOLID),
+    box([0, 200, 0], [400, 400, 200], SOLID),
+    box([-512, -512, 700], [512, 512, 732], SOLID),
+  ]);
+  const model = buildCollisionModel(w);
+  const c = playerCollision(model);
+  const drop = (y: number) => ({
+    from: [-20, y, Z_ROOF] as [number, number, number],
+    to: [60, y, 224.125] as [number, number, number],
+    linkType: 'STAND_DROP',
+    fromType: 'MOVE',
+    toType: 'MOVE',
+  });
+
+  it('finds the street beside a landing on the beam, none beside the terrace', () => {
+    const pit = pitBesideLanding(c, drop(0).to);
+    expect(pit).not.toBeNull();
+    expect(Math.abs(pit![1])).toBeGreaterThan(12 + 16);
+    expect(pitBesideLanding(c, drop(300).to)).toBeNull();
+  });
+
+  it('the link check fails the drop onto the beam (the line has the beam under it) and keeps the other', () => {
+    expect(pitUnderDrop(c, drop(0).from, drop(0).to)).toBeNull();
+    const r = simulateLinkFromReach(model, drop(0));
+    expect(r.passed).toBe(false);
+    expect(r.detail).toMatch(/a pit beside the target/);
+    expect(simulateLinkFromReach(model, drop(300)).passed).toBe(true);
   });
 });
