@@ -22,7 +22,13 @@ import { newTraceResult } from '../world/trace.js';
 import type { PmoveCollision } from '../movement/types.js';
 import { linkKind, startsOnGround } from './link-kind.js';
 import { LANDING_ROOM, landingHasRoom } from './landing-room.js';
-import { LANDING_SPREAD, MISS_FALL, missFallOf, pitBesideLanding, pitUnderDrop } from './drop-flight.js';
+import {
+  LANDING_SPREAD,
+  MISS_FALL,
+  missFallOf,
+  pitBesideLanding,
+  pitUnderDrop,
+} from './drop-flight.js';
 import {
   freeStart,
   playerCollision,
