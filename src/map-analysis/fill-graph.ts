@@ -7,7 +7,8 @@
  * 2. `floor-walk.ts`: the floor reached from the ground nodes and (`fromSpawns`) the spawn
  *    stands (`spawn-stands.ts`), sample to sample, with running jumps across gaps (`gapJumps`).
  * 3. `way-back-floor.ts` (`returns`): floor not reached from which reached floor is reached.
- * 4. `floor-nodes.ts`: a MOVE node on each such sample with no node within `minGap`, but none
+ * 4. `floor-nodes.ts`: a MOVE node on each such sample with no node within `minGap` that a
+ *    straight walk joins to it, but none
  *    within `brinkClearance` of a fall deeper than `maxDrop` (`brink.ts`).
  * 5. `floor-links.ts`: links along the floor, to up to `maxDemoLinks` demo nodes around, and
  *    between the nodes the floor joins.
@@ -35,6 +36,7 @@ import { wayBackFloor, type WayBackFloor } from './way-back-floor.js';
 import { bucketNodes } from './node-buckets.js';
 import { placeFloorNodes } from './floor-nodes.js';
 import { onBrink } from './brink.js';
+import { traverse } from './walk-link.js';
 import { STEP_SIZE } from '../movement/constants.js';
 import { FILLED_LINK_TYPE, proposeFloorLinks, type FloorLinkOptions } from './floor-links.js';
 import { checkLinks } from './link-check.js';
@@ -73,6 +75,11 @@ export interface FillMap {
   readonly spawns?: readonly (readonly number[])[];
 }
 
+/** Whether a player walks straight from `a` to `b` and back (the box walk, no drops or jumps). */
+function walksStraight(w: BspWorld, a: readonly number[], b: readonly number[]): boolean {
+  return traverse(w, a, b) === 'walk' && traverse(w, b, a) === 'walk';
+}
+
 /** The graph with the map's floor filled in (steps as in the file comment), and the summary. */
 export function fillGraph(
   demo: DraftGraph,
@@ -107,6 +114,7 @@ export function fillGraph(
     g.nodes.length,
     o.minGap,
     o.brinkClearance > 0 ? (p) => onBrink(w, p, o.brinkClearance, brinkDepth) : null,
+    (p, n) => walksStraight(w, p, g.nodes[n].origin),
   );
   const nodes = [...g.nodes, ...placed.nodes];
   // 5. Their links.

@@ -2,7 +2,11 @@
  * Map nodes on the floor `fill` found (the walk's and the way back's samples): a MOVE node on
  * every sample with no node of the graph within `minGap` on its floor. Demo nodes always win —
  * a sample near one adds nothing but stands for that node (its owner), so floor that joins two
- * nodes can propose a link between them (`floor-links.ts`). A sample `excluded` says no to
+ * nodes can propose a link between them (`floor-links.ts`). A node stands for a sample only
+ * where `joins` says a player walks straight between them: on monastery a corridor's sample
+ * 29 units from a demo node round a wall's corner was that node's, the walks along the corridor
+ * led to the node and failed on the corner, and the corridor lost its nodes (real bots that
+ * came that way stood at the corner 30 s at a time). A sample `excluded` says no to
  * (on the brink of a fall: `brink.ts`) gets no node of its own; a node near it still stands
  * for it.
  */
@@ -38,6 +42,7 @@ export function placeFloorNodes(
   first: number,
   minGap: number,
   excluded: ((origin: readonly number[]) => boolean) | null = null,
+  joins: ((sample: readonly number[], node: number) => boolean) | null = null,
 ): FloorNodes {
   const count = grid.floor.z.length;
   const sorted = [...samples].sort((x, y) => x - y);
@@ -46,7 +51,7 @@ export function placeFloorNodes(
   let refused = 0;
   for (const q of sorted) {
     const p = sampleOrigin(grid, q);
-    if (nodesNear(graph, p, minGap).length > 0) continue;
+    if (nodesNear(graph, p, minGap).some((e) => !joins || joins(p, e.n))) continue;
     if (excluded?.(p)) {
       refused++;
       continue;
@@ -58,7 +63,10 @@ export function placeFloorNodes(
   for (const q of sorted) {
     if (nodeOf[q] >= 0) owner[q] = nodeOf[q];
     else {
-      const near = nodesNear(graph, sampleOrigin(grid, q), minGap).find((e) => ground[e.n]);
+      const p = sampleOrigin(grid, q);
+      const near = nodesNear(graph, p, minGap).find(
+        (e) => ground[e.n] && (!joins || joins(p, e.n)),
+      );
       if (near) owner[q] = near.n;
     }
   }
