@@ -151,3 +151,44 @@ describe('floor links', () => {
     ]);
   });
 });
+
+describe('a node stands for a sample only where a straight walk joins them', () => {
+  // A wall from x 30 to 50 for y >= -40 (from the floor to the ceiling) stands between the
+  // demo node at (10, 0) and the sample at (69, 5) beside it; samples are at 5 + 64k.
+  const walled = syntheticWorld([
+    box([-256, -256, -32], [256, 256, 0], SOLID),
+    box([-256, -256, 300], [256, 256, 332], SOLID),
+    box([30, -40, 0], [50, 256, 300], SOLID),
+  ]);
+  const g = floorGrid(sampleFloor(walled, 64));
+  const node = demo(10, 0);
+  const ground = [true];
+  const walk = walkFloor(walled, null, g, [node], ground, [], {
+    maxDz: 64,
+    maxDrop: 210,
+    maxJump: 40,
+    gapJumps: false,
+  });
+  const buckets = bucketNodes([node], 64);
+  const sampleAt = (x: number, y: number) =>
+    walk.order.find((q) => {
+      const p = sampleOrigin(g, q);
+      return p[0] === x && p[1] === y;
+    })!;
+  const joins = (p: readonly number[], n: number) =>
+    traverse(walled, p, [node].at(n)!.origin) === 'walk' &&
+    traverse(walled, [node].at(n)!.origin, p) === 'walk';
+
+  it('without the walk test the node behind the wall stands for the sample', () => {
+    const placed = placeFloorNodes(g, walk.order, buckets, ground, 1, 80);
+    expect(placed.nodeOf[sampleAt(69, 5)]).toBe(-1);
+    expect(placed.owner[sampleAt(69, 5)]).toBe(0);
+  });
+
+  it('with it the sample gets a node of its own; a sample the node walks to still has none', () => {
+    const placed = placeFloorNodes(g, walk.order, buckets, ground, 1, 80, null, joins);
+    expect(placed.nodeOf[sampleAt(69, 5)]).toBeGreaterThan(0);
+    expect(placed.nodeOf[sampleAt(5, -59)]).toBe(-1);
+    expect(placed.owner[sampleAt(5, -59)]).toBe(0);
+  });
+});
