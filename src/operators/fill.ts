@@ -181,7 +181,7 @@ export const fillStage = defineStage<FillOptions>({
   meta: {
     name: 'fill',
     description:
-      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached from demo nodes and spawn points, and up the map\u2019s ladders), linked by walks, drops, jumps and climbs the simulated bot makes; floor cached by the BSP hash.',
+      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached from demo nodes and spawn points, and up the map\u2019s ladders), linked by walks, drops, jumps and climbs the simulated bot makes, and WATER nodes in the map\u2019s water with swims that lead out; floor cached by the BSP hash.',
     phase: 'graph',
     needs: ['graph'],
     adds: [],
