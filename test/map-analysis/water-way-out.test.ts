@@ -121,4 +121,28 @@ describe('the way out of the water', () => {
     ).toBe(false);
     expect(withWater.stats.waterNodesAdded).toBe(water.length);
   });
+
+  it('keeps no WATER node where a swimmer only touches the floor node above and cannot climb out', () => {
+    // A pool 126 deep (no brink: floor nodes stand at its edge) with its surface 24 below the
+    // ground: a swimmer's box touches the nodes on the ground (the bot's 61 units of height),
+    // but its feet are 56 below the ledge: no step, no water jump.
+    const shallow = [
+      ...ground.slice(0, 4),
+      box([-128, -128, -256], [128, 128, GROUND - 126], SOLID),
+      ground[5],
+    ];
+    const dw = syntheticWorld(shallow, [
+      box([-128, -128, GROUND - 126], [128, 128, GROUND - 24], WATER),
+    ]);
+    const r = fillGraph(
+      demo,
+      { world: dw, collision: buildCollisionModel(dw), floor: sampleFloor(dw, 64), cached: false },
+      fillDefaults,
+    );
+    const edge = r.graph.nodes.filter((n) => n.type === 'MOVE' && Math.abs(n.origin[0] - 133) < 8);
+    expect(edge.length).toBeGreaterThan(0);
+    expect((r.stats.water as { waterPositions: number }).waterPositions).toBeGreaterThan(5);
+    expect(r.stats.water).toMatchObject({ exitsKept: 0 });
+    expect(r.graph.nodes.some((n) => n.type === 'WATER')).toBe(false);
+  });
 });
