@@ -14,9 +14,11 @@
  *    between the nodes the floor joins.
  * 6. `link-check.ts`: every filled link (and, with `checkDemoLinks`, every learned one) run by
  *    the simulated bot; the ones it fails go.
- * 7. What the simulation left stranded goes: ladder pairs climbed neither way, way-back nodes
- *    that no longer lead back, and map nodes no longer joined to a demo node or to floor a spawn
- *    point reached (`graph/graph-reach.ts`).
+ * 7. `water-volume.ts`, `water-way-out.ts` (`water`): WATER nodes in the map's water, with the
+ *    swims between them and out onto the floor nodes that the simulated bot makes.
+ * 8. What the simulation left stranded goes: ladder pairs climbed neither way, way-back and
+ *    water nodes that no longer lead out, and map nodes no longer joined to a demo node or to
+ *    floor a spawn point reached (`graph/graph-reach.ts`).
  *
  * The options are the stage's (`operators/fill.ts` states each once, with its default, limits
  * and meaning); here only the ones the steps read, by the steps' own option interfaces.
@@ -40,9 +42,11 @@ import { traverse } from './walk-link.js';
 import { STEP_SIZE } from '../movement/constants.js';
 import { FILLED_LINK_TYPE, proposeFloorLinks, type FloorLinkOptions } from './floor-links.js';
 import { checkLinks } from './link-check.js';
+import { waterColumns } from './water-volume.js';
+import { waterWayOut, type WaterWayOut, type WaterWayOutOptions } from './water-way-out.js';
 
 /** What the recipe reads of the stage's options (see `operators/fill.ts` for each). */
-export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions {
+export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions, WaterWayOutOptions {
   /** A sample this near a node (on its floor) adds no node. [Units: world units] */
   readonly minGap: number;
   /**
@@ -58,6 +62,8 @@ export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions {
   readonly returns: boolean;
   /** Step 6 also runs the learned links. */
   readonly checkDemoLinks: boolean;
+  /** Step 7 on: the way out of the water (needs the collision model). */
+  readonly water: boolean;
 }
 
 /** Smallest ladder climb given a pair (classify's `ladderMinClimb`). [Units: world units] */
@@ -128,16 +134,30 @@ export function fillGraph(
     ? checkLinks(collision, nodes, links, demo.links.length, o.checkDemoLinks)
     : { kept: links, failures: {}, learnedFailures: {} };
   let kept = check.kept;
-  // 7. What the simulation stranded: ladder pairs climbed neither way (with their links), …
+  // 7. The way out of the water: its swims are the simulated bot's already.
+  const water: WaterWayOut | null =
+    o.water && collision
+      ? waterWayOut(collision, nodes, waterColumns(w, grid.floor.spacing, o.waterLayer), o)
+      : null;
+  if (water) {
+    nodes.push(...water.nodes);
+    kept = [...kept, ...water.links];
+  }
+  // 8. What the simulation stranded: ladder pairs climbed neither way (with their links), …
   if (ladders) {
     const dead = unclimbedPairs(kept, firstMap, ladders.nodes.length / 2);
     if (dead.size > 0) kept = kept.filter((l) => !dead.has(l.from) && !dead.has(l.to));
   }
   // … way-back nodes that no longer lead back (the box walk that found them is an
-  // approximation), with the links into them, …
+  // approximation) and water nodes with no way out, with the links into them, …
   const returnNodes = new Set(back.samples.map((q) => placed.nodeOf[q]));
-  if (returnNodes.size > 0) {
-    const lost = notLeadingOut(nodes.length, kept, returnNodes);
+  const firstWater = nodes.length - (water?.nodes.length ?? 0);
+  const waterNodes = new Set(
+    Array.from({ length: nodes.length - firstWater }, (_, k) => firstWater + k),
+  );
+  const leadingOut = new Set([...returnNodes, ...waterNodes]);
+  if (leadingOut.size > 0) {
+    const lost = notLeadingOut(nodes.length, kept, leadingOut);
     if (lost.size > 0) kept = kept.filter((l) => !lost.has(l.from) && !lost.has(l.to));
   }
   // … and map nodes joined neither to a demo node nor to floor a spawn point reached.
@@ -166,6 +186,8 @@ export function fillGraph(
       linksProposed: proposed,
       linksFailedSimulation: check.failures,
       demoLinksFailedSimulation: check.learnedFailures,
+      waterNodesAdded: [...waterNodes].filter((n) => joined.index[n] >= 0).length,
+      ...(water ? { water: water.stats } : {}),
       linksAdded: added.length,
       linksBetweenFilled: added.filter((l) => l.from >= firstMap && l.to >= firstMap).length,
       linksBetweenDemoNodes: added.filter((l) => l.from < firstMap && l.to < firstMap).length,

@@ -10,7 +10,8 @@
  * option's default, limits and meaning, once: the docs and the schema come from it), the
  * operator and the stage.
  *
- * New nodes are MOVE nodes (and the ladder pairs) with `source: 'map'`; the report, summary
+ * New nodes are MOVE nodes (and the ladder pairs, and WATER nodes in the map's water with
+ * swims that lead out only) with `source: 'map'`; the report, summary
  * and pictures tell them from demo nodes. Emits the augmented graph and a `fill` summary.
  *
  * @example
@@ -99,6 +100,30 @@ const FILL_OPTIONS = {
     false,
     'Add ladder pairs at the map\u2019s ladders the demos did not climb (kept when the simulated bot climbs them).',
   ),
+  // Bots fall, are blasted or carried by currents into water no demo swam in; with no node
+  // within the 96 units and 60 of height the bot looks for one, they drown (monastery:
+  // `map-analysis/water-way-out.ts`).
+  water: boolOption(
+    true,
+    'Cover the map\u2019s water with WATER nodes that lead out: swims between them and out onto the floor nodes, kept when the simulated bot makes them, none into the water.',
+  ),
+  // At most 120: a bot halfway between two nodes of a column is then within 60 units of height
+  // of one, as the bot's node search needs; with the grid's 64 units across, within 96 (3-D).
+  waterLayer: numOption(
+    96,
+    'Largest height between two WATER nodes of a column (and of a swim between columns). [world units]',
+    { minimum: 16, maximum: 120 },
+  ),
+  waterExitReach: numOption(
+    128,
+    'Farthest floor node (horizontally) a swim out of the water is tried to. [world units]',
+    { minimum: 16, maximum: 256 },
+  ),
+  waterExits: numOption(2, 'Most swims out of the water kept per WATER node (nearest first).', {
+    minimum: 1,
+    maximum: 4,
+    integer: true,
+  }),
   // 180: the deepest fall without damage in AQtion (a 210-unit stand drop already costs 10
   // health: classify's `safeDrop`); at most the engine's 210.
   maxDrop: numOption(
@@ -156,7 +181,7 @@ export const fillStage = defineStage<FillOptions>({
   meta: {
     name: 'fill',
     description:
-      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached from demo nodes and spawn points, and up the map\u2019s ladders), linked by walks, drops, jumps and climbs the simulated bot makes; floor cached by the BSP hash.',
+      'MOVE nodes on walkable floor the map shows where demos left none (grid samples reached from demo nodes and spawn points, and up the map\u2019s ladders), linked by walks, drops, jumps and climbs the simulated bot makes, and WATER nodes in the map\u2019s water with swims that lead out; floor cached by the BSP hash.',
     phase: 'graph',
     needs: ['graph'],
     adds: [],
