@@ -49,15 +49,18 @@ const built = new Map<string, { path: string; nav: NavFile; map: CheckMap; m: Na
  * every other map.
  * - bwcity: two demo nodes stand inside func_walls with spawnflags 6 (TOGGLE | START_ON), which
  *   the checker counts as standing; players stood there while the walls were off.
- * - kumanru: the largest component holds 85 % of the nodes (the engine's own nav of kumanru:
+ * - kumanru: the largest component holds 76 % of the nodes (the engine's own nav of kumanru:
  *   41.7 %). The rest is a lower level reached through water, then a ladder up into a small room
  *   where the map's func_plat starts; the lift joins that room to the upper floor. The movers
  *   stage's PLATFORM pair needs floor nodes at both ends, and neither nav has a node in that room
- *   (the demos never went there; fill's ladder pairs are off and its walk does not swim).
+ *   (the demos never went there; fill's ladder pairs are off). It was 85 % until fill's way out
+ *   of the water (2026-11-26) covered that level's water with 137 WATER nodes: bots spawn there
+ *   (two spawn points) and drowned in it, 8 in six runs before, none in eight after; the nodes
+ *   lead out onto that level's floor, not into the main component, so its share fell.
  */
 const OPEN_DEFECTS: Record<string, { inSolid?: number; largestComponent?: number }> = {
   bwcity: { inSolid: 2 },
-  kumanru: { largestComponent: 0.85 },
+  kumanru: { largestComponent: 0.76 },
 };
 
 describeFixtures('map checks of the default navs, by the independent map check', () => {
