@@ -8,8 +8,8 @@
  *    stands (`spawn-stands.ts`), sample to sample, with running jumps across gaps (`gapJumps`).
  * 3. `way-back-floor.ts` (`returns`): floor not reached from which reached floor is reached.
  * 4. `floor-nodes.ts`: a MOVE node on each such sample with no node within `minGap` that a
- *    straight walk joins to it, but none
- *    within `brinkClearance` of a fall deeper than `maxDrop` (`brink.ts`).
+ *    straight walk joins to it; those within `brinkClearance` of a fall deeper than `maxDrop`
+ *    (`brink.ts`) go in step 8 where the graph can spare them (`graph/spare-nodes.ts`).
  * 5. `floor-links.ts`: links along the floor, to up to `maxDemoLinks` demo nodes around, and
  *    between the nodes the floor joins.
  * 6. `link-check.ts`: every filled link (and, with `checkDemoLinks`, every learned one) run by
@@ -38,6 +38,7 @@ import { wayBackFloor, type WayBackFloor } from './way-back-floor.js';
 import { bucketNodes } from './node-buckets.js';
 import { placeFloorNodes } from './floor-nodes.js';
 import { onBrink } from './brink.js';
+import { spareNodes } from '../graph/spare-nodes.js';
 import { traverse } from './walk-link.js';
 import { STEP_SIZE } from '../movement/constants.js';
 import { FILLED_LINK_TYPE, proposeFloorLinks, type FloorLinkOptions } from './floor-links.js';
@@ -109,9 +110,9 @@ export function fillGraph(
   // 3. The way back onto it.
   const back = o.returns ? wayBackFloor(w, grid, walk.reached, walk.order, o) : NO_WAY_BACK;
   const steps = new Map([...walk.steps, ...back.steps]);
-  // 4. New nodes where no node is near; demo nodes win; none on the brink of a fall.
+  // 4. New nodes where no node is near; demo nodes win. Those on the brink of a fall go at
+  // the end, where the graph can spare them.
   const buckets = bucketNodes(g.nodes, grid.floor.spacing);
-  const brinkDepth = Math.max(o.maxDrop, STEP_SIZE);
   const placed = placeFloorNodes(
     grid,
     [...walk.order, ...back.samples],
@@ -119,10 +120,15 @@ export function fillGraph(
     ground,
     g.nodes.length,
     o.minGap,
-    o.brinkClearance > 0 ? (p) => onBrink(w, p, o.brinkClearance, brinkDepth) : null,
     (p, n) => walksStraight(w, p, g.nodes[n].origin),
   );
   const nodes = [...g.nodes, ...placed.nodes];
+  const brinkDepth = Math.max(o.maxDrop, STEP_SIZE);
+  const onTheBrink = new Set<number>();
+  if (o.brinkClearance > 0)
+    placed.nodes.forEach((n, k) => {
+      if (onBrink(w, n.origin, o.brinkClearance, brinkDepth)) onTheBrink.add(g.nodes.length + k);
+    });
   // 5. Their links.
   const links = [
     ...g.links,
@@ -160,8 +166,15 @@ export function fillGraph(
     const lost = notLeadingOut(nodes.length, kept, leadingOut);
     if (lost.size > 0) kept = kept.filter((l) => !lost.has(l.from) && !lost.has(l.to));
   }
+  // … nodes on the brink the graph can spare (`graph/spare-nodes.ts`), …
+  let roots = walk.spawnRooted.map((q) => placed.nodeOf[q]).filter((n) => n >= 0);
+  const seeds = [...Array.from({ length: firstMap }, (_, i) => i), ...roots];
+  const spared = spareNodes(nodes.length, kept, seeds, onTheBrink);
+  if (spared.size > 0) {
+    kept = kept.filter((l) => !spared.has(l.from) && !spared.has(l.to));
+    roots = roots.filter((n) => !spared.has(n));
+  }
   // … and map nodes joined neither to a demo node nor to floor a spawn point reached.
-  const roots = walk.spawnRooted.map((q) => placed.nodeOf[q]).filter((n) => n >= 0);
   const joined = keepJoined(nodes, kept, firstMap, roots);
   const out: DraftGraph = { nodes: joined.nodes, links: joined.links };
 
@@ -181,7 +194,8 @@ export function fillGraph(
       mapLadderClimbs: ladders ? ladders.nodes.length / 2 : 0,
       ladderNodesAdded: ladderNodes,
       nodesAdded: out.nodes.length - firstMap,
-      samplesOnBrink: placed.onBrink,
+      brinkNodesRemoved: spared.size,
+      brinkNodesKept: onTheBrink.size - spared.size,
       nodesNotJoined: nodes.length - out.nodes.length,
       linksProposed: proposed,
       linksFailedSimulation: check.failures,

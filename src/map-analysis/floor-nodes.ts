@@ -6,9 +6,7 @@
  * where `joins` says a player walks straight between them: on monastery a corridor's sample
  * 29 units from a demo node round a wall's corner was that node's, the walks along the corridor
  * led to the node and failed on the corner, and the corridor lost its nodes (real bots that
- * came that way stood at the corner 30 s at a time). A sample `excluded` says no to
- * (on the brink of a fall: `brink.ts`) gets no node of its own; a node near it still stands
- * for it.
+ * came that way stood at the corner 30 s at a time).
  */
 import { nodeWithoutVotes, type DraftNode } from '../operators/graph-types.js';
 import { sampleOrigin, type FloorGrid } from './floor-grid.js';
@@ -26,8 +24,6 @@ export interface FloorNodes {
    * the graph within `minGap` on its floor; -1: none. [Length: floor samples]
    */
   readonly owner: Int32Array;
-  /** Samples that got no node because `excluded` said no. */
-  readonly onBrink: number;
 }
 
 /**
@@ -41,21 +37,15 @@ export function placeFloorNodes(
   ground: readonly boolean[],
   first: number,
   minGap: number,
-  excluded: ((origin: readonly number[]) => boolean) | null = null,
   joins: ((sample: readonly number[], node: number) => boolean) | null = null,
 ): FloorNodes {
   const count = grid.floor.z.length;
   const sorted = [...samples].sort((x, y) => x - y);
   const nodes: DraftNode[] = [];
   const nodeOf = new Int32Array(count).fill(-1);
-  let refused = 0;
   for (const q of sorted) {
     const p = sampleOrigin(grid, q);
     if (nodesNear(graph, p, minGap).some((e) => !joins || joins(p, e.n))) continue;
-    if (excluded?.(p)) {
-      refused++;
-      continue;
-    }
     nodeOf[q] = first + nodes.length;
     nodes.push(nodeWithoutVotes(p, 'MOVE', 'map'));
   }
@@ -70,5 +60,5 @@ export function placeFloorNodes(
       if (near) owner[q] = near.n;
     }
   }
-  return { samples: sorted, nodes, nodeOf, owner, onBrink: refused };
+  return { samples: sorted, nodes, nodeOf, owner };
 }

@@ -186,7 +186,7 @@ describe('a node stands for a sample only where a straight walk joins them', () 
   });
 
   it('with it the sample gets a node of its own; a sample the node walks to still has none', () => {
-    const placed = placeFloorNodes(g, walk.order, buckets, ground, 1, 80, null, joins);
+    const placed = placeFloorNodes(g, walk.order, buckets, ground, 1, 80, joins);
     expect(placed.nodeOf[sampleAt(69, 5)]).toBeGreaterThan(0);
     expect(placed.nodeOf[sampleAt(5, -59)]).toBe(-1);
     expect(placed.owner[sampleAt(5, -59)]).toBe(0);
