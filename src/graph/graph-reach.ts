@@ -61,11 +61,15 @@ export function notLeadingOut(
   return new Set([...candidates].filter((i) => i >= 0 && !leads[i]));
 }
 
-/** Marks in `seen` the seeds and every node the adjacency lists lead to from them. */
-function flood(
+/**
+ * Marks in `seen` the seeds and every node the adjacency lists lead to from them, entering only
+ * nodes `may` allows (all, when it is omitted).
+ */
+export function flood(
   next: readonly (readonly number[])[],
   seeds: readonly number[],
   seen: Uint8Array,
+  may: (n: number) => boolean = () => true,
 ): void {
   const stack: number[] = [];
   for (const i of seeds)
@@ -76,7 +80,7 @@ function flood(
   while (stack.length > 0) {
     const n = stack.pop()!;
     for (const m of next[n])
-      if (!seen[m]) {
+      if (!seen[m] && may(m)) {
         seen[m] = 1;
         stack.push(m);
       }

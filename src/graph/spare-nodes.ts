@@ -8,6 +8,8 @@
  * way, through unwanted nodes only, between the rest of the graph and a node that would
  * otherwise be cut off.
  */
+import { flood } from './graph-reach.js';
+
 interface LinkEnds {
   readonly from: number;
   readonly to: number;
@@ -25,10 +27,13 @@ export function spareNodes(
     adjacent[l.from].push(l.to);
     adjacent[l.to].push(l.from);
   }
-  const joined = flood(adjacent, seeds, () => true);
-  const joinedWithout = flood(
+  const joined = new Uint8Array(count);
+  flood(adjacent, seeds, joined);
+  const joinedWithout = new Uint8Array(count);
+  flood(
     adjacent,
     seeds.filter((s) => !unwanted.has(s)),
+    joinedWithout,
     (n) => !unwanted.has(n),
   );
   // Nodes cut off without the unwanted ones; from them, the unwanted nodes they reach through
@@ -37,44 +42,7 @@ export function spareNodes(
   for (let i = 0; i < count; i++)
     if (joined[i] && !joinedWithout[i] && !unwanted.has(i)) cut.push(i);
   const needed = new Uint8Array(count);
-  const stack: number[] = [];
-  for (const c of cut)
-    for (const m of adjacent[c])
-      if (unwanted.has(m) && !needed[m]) {
-        needed[m] = 1;
-        stack.push(m);
-      }
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    for (const m of adjacent[n])
-      if (unwanted.has(m) && !needed[m]) {
-        needed[m] = 1;
-        stack.push(m);
-      }
-  }
+  const firstWays = cut.flatMap((c) => adjacent[c].filter((m) => unwanted.has(m)));
+  flood(adjacent, firstWays, needed, (n) => unwanted.has(n));
   return new Set([...unwanted].filter((n) => !needed[n]));
-}
-
-/** Nodes reached from `seeds` over `adjacent`, entering only nodes `may` allows. */
-function flood(
-  adjacent: readonly (readonly number[])[],
-  seeds: readonly number[],
-  may: (n: number) => boolean,
-): Uint8Array {
-  const seen = new Uint8Array(adjacent.length);
-  const stack: number[] = [];
-  for (const s of seeds)
-    if (!seen[s]) {
-      seen[s] = 1;
-      stack.push(s);
-    }
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    for (const m of adjacent[n])
-      if (!seen[m] && may(m)) {
-        seen[m] = 1;
-        stack.push(m);
-      }
-  }
-  return seen;
 }

@@ -41,15 +41,29 @@ export const GRID_OFFSET = 5;
 /** Steps of the box through solid below a floor. [Units: world units] */
 const SOLID_STEP = 16;
 
-export function sampleFloor(w: BspWorld, spacing: number): FloorSamples {
+/**
+ * The grid's columns over the map (x = i × spacing + GRID_OFFSET, y likewise, i in i0..i1, j in
+ * j0..j1) and the heights a standing origin can take in them: the floor sampling and the water
+ * scan (`water-volume.ts`) walk the same columns.
+ */
+export function gridColumns(
+  w: BspWorld,
+  spacing: number,
+): { i0: number; i1: number; j0: number; j1: number; top: number; bottom: number } {
   // Not the model's bounds as compiled: some maps carry placeholder bounds (sampling-bounds.ts).
   const { mins, maxs } = samplingBounds(w);
-  const i0 = Math.ceil((mins[0] - GRID_OFFSET) / spacing);
-  const i1 = Math.floor((maxs[0] - GRID_OFFSET) / spacing);
-  const j0 = Math.ceil((mins[1] - GRID_OFFSET) / spacing);
-  const j1 = Math.floor((maxs[1] - GRID_OFFSET) / spacing);
-  const top = maxs[2] - 33;
-  const bottom = mins[2] + 24;
+  return {
+    i0: Math.ceil((mins[0] - GRID_OFFSET) / spacing),
+    i1: Math.floor((maxs[0] - GRID_OFFSET) / spacing),
+    j0: Math.ceil((mins[1] - GRID_OFFSET) / spacing),
+    j1: Math.floor((maxs[1] - GRID_OFFSET) / spacing),
+    top: maxs[2] - 33,
+    bottom: mins[2] + 24,
+  };
+}
+
+export function sampleFloor(w: BspWorld, spacing: number): FloorSamples {
+  const { i0, i1, j0, j1, top, bottom } = gridColumns(w, spacing);
   const ii: number[] = [];
   const jj: number[] = [];
   const zz: number[] = [];

@@ -19,8 +19,7 @@ import type { Vec3 } from '../geometry/vec3.js';
 import { CONTENTS_LAVA, CONTENTS_SLIME, CONTENTS_WATER } from '../sources/bsp/contents-flags.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
 import { fits, waterLevel } from './box-query.js';
-import { GRID_OFFSET } from './walkable-floor.js';
-import { samplingBounds } from './sampling-bounds.js';
+import { GRID_OFFSET, gridColumns } from './walkable-floor.js';
 
 /** Height step of the column scan. [Units: world units] */
 export const SCAN_STEP = 16;
@@ -56,13 +55,7 @@ function stack(bottom: number, top: number, layer: number): number[] {
  * @param layer largest height between two positions of a stretch [Units: world units]
  */
 export function waterColumns(w: BspWorld, spacing: number, layer: number): WaterColumn[] {
-  const { mins, maxs } = samplingBounds(w);
-  const i0 = Math.ceil((mins[0] - GRID_OFFSET) / spacing);
-  const i1 = Math.floor((maxs[0] - GRID_OFFSET) / spacing);
-  const j0 = Math.ceil((mins[1] - GRID_OFFSET) / spacing);
-  const j1 = Math.floor((maxs[1] - GRID_OFFSET) / spacing);
-  const top = maxs[2] - 33;
-  const bottom = mins[2] + 24;
+  const { i0, i1, j0, j1, top, bottom } = gridColumns(w, spacing);
   const out: WaterColumn[] = [];
   for (let i = i0; i <= i1; i++)
     for (let j = j0; j <= j1; j++) {
