@@ -2,11 +2,12 @@
  * One floor layer as a dense grid of its samples (sample index per cell, -1 where the layer has
  * no floor), and the tests the quadtree and the merge share: may a rectangle of cells be one
  * area (every cell present, one set of attributes, every inner neighbour pair walkable both
- * ways, heights on the corner-height surface within the tolerance)?
+ * ways, heights on the corner-height surface within the tolerance, no step's edge between two
+ * heights inside)?
  */
 import { EAST, SOUTH } from '../mesh.js';
 import { mutualWalk } from './floor-layers.js';
-import type { FloorSamples } from './sample-floor.js';
+import { SAMPLE_RIM, type FloorSamples } from './sample-floor.js';
 
 export interface LayerGrid {
   /** Cell coordinates of the grid's first cell. */
@@ -74,16 +75,26 @@ export function rectIsArea(
   const sw = sampleOf(g, i0, j1);
   const se = sampleOf(g, i1, j1);
   if (nw < 0 || ne < 0 || sw < 0 || se < 0) return false;
-  const flags = f.flags[nw];
+  const flags = f.flags[nw] & ~SAMPLE_RIM;
   const w = i1 - i0;
+  // A box held by a step's edge and its neighbour at another height: between them the player
+  // is not on one floor (the hull of the two cells' centres holds the step's corner).
+  const step = (s: number, t: number) =>
+    ((f.flags[s] | f.flags[t]) & SAMPLE_RIM) !== 0 && Math.abs(f.z[s] - f.z[t]) > tolerance;
   const h = j1 - j0;
   for (let j = j0; j <= j1; j++) {
     const v = h > 0 ? (j - j0) / h : 0;
     for (let i = i0; i <= i1; i++) {
       const s = sampleOf(g, i, j);
-      if (s < 0 || f.flags[s] !== flags) return false;
-      if (i < i1 && mutualWalk(f, s, EAST) !== sampleOf(g, i + 1, j)) return false;
-      if (j < j1 && mutualWalk(f, s, SOUTH) !== sampleOf(g, i, j + 1)) return false;
+      if (s < 0 || (f.flags[s] & ~SAMPLE_RIM) !== flags) return false;
+      if (i < i1) {
+        const e = sampleOf(g, i + 1, j);
+        if (e < 0 || mutualWalk(f, s, EAST) !== e || step(s, e)) return false;
+      }
+      if (j < j1) {
+        const n = sampleOf(g, i, j + 1);
+        if (n < 0 || mutualWalk(f, s, SOUTH) !== n || step(s, n)) return false;
+      }
       const u = w > 0 ? (i - i0) / w : 0;
       const north = f.z[nw] + (f.z[ne] - f.z[nw]) * u;
       const south = f.z[sw] + (f.z[se] - f.z[sw]) * u;

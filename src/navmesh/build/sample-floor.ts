@@ -46,6 +46,13 @@ export const EDGE_JUMP = 3;
 export const SAMPLE_CROUCH = 1;
 export const SAMPLE_WATER = 2;
 export const SAMPLE_NO_JUMP = 4;
+/**
+ * The box rests on a step's edge (a curb, a stair's nose) with the floor under its centre lower:
+ * more than `heightTolerance` below the plane the box stands on. Not an attribute of the area:
+ * such a sample and a neighbour at another height are never one area (`rectIsArea`), since the
+ * box between them is not on one floor (a player walking along the edge catches its corner).
+ */
+export const SAMPLE_RIM = 8;
 
 export interface FloorSamples {
   readonly count: number;
@@ -103,6 +110,15 @@ const JUMP_SPEED = 320;
 const JUMP_RUN_SPEED = 400;
 /** Least floor normal z a jump lands on. */
 const JUMP_LANDING_NORMAL_Z = 0.9;
+/** `down`'s cached answers per column and floor height. */
+const FLOOR = 0;
+const FLOOR_LEDGE = 1;
+const FLOOR_RIM = 2;
+/**
+ * Longest flight of a player running downhill that still lets it turn off the slope: one
+ * think's run (a bot moves 30 units in its 100 ms think). [Units: world units]
+ */
+const TURNABLE_FLIGHT = 30;
 
 export function sampleFloor(
   tracer: FloorTracer,
@@ -163,7 +179,7 @@ export function sampleFloor(
     }
     const x = i * cs + off;
     const y = j * cs + off;
-    let flags = 0;
+    let flags = ledgeKnown.get(floorKey(i, j, z)) === FLOOR_RIM ? SAMPLE_RIM : 0;
     a[0] = x;
     a[1] = y;
     a[2] = z - 23;
@@ -236,12 +252,9 @@ export function sampleFloor(
     // down: stairs are no ledge); a wall there is no ledge either. On a slope further (running
     // downhill a player leaves the ground and flies on). Answers are kept per floor (the same
     // floor is reached from up to four neighbours).
-    const col =
-      ((Math.round((x - off) / cs) + 32768) * 65536 + (Math.round((y - off) / cs) + 32768)) *
-        131072 +
-      65536;
-    const known = ledgeKnown.get(col + Math.round(g * 4));
-    if (known !== undefined) return known ? LEDGE : g;
+    const key = floorKey(Math.round((x - off) / cs), Math.round((y - off) / cs), g);
+    const known = ledgeKnown.get(key);
+    if (known !== undefined) return known === FLOOR_LEDGE ? LEDGE : g;
     const w = c.ledgeMargin / (nz * nz);
     // Held by its rim: the box rests on a ramp's or a step's edge while the floor under its
     // centre lies more than a step below that plane (a running player is carried over or off).
@@ -254,6 +267,9 @@ export function sampleFloor(
     b[2] = g - 24 - rampDrop - c.stepHeight - 0.5;
     tracer.trace(a, POINT, POINT, b, tr);
     let ledge = !tr.startsolid && tr.fraction === 1;
+    // Within a step below that plane: the box is held by a step's edge (a curb), still floor.
+    const rim =
+      !ledge && !tr.startsolid && tr.endpos[2] < g - 24 - rampDrop - c.heightTolerance;
     if (w > 0 && !ledge) {
       for (let k = 0; k < 4; k++) {
         // Downhill the floor may fall away with the slope; across and uphill no further.
@@ -269,7 +285,7 @@ export function sampleFloor(
         }
       }
     }
-    ledgeKnown.set(col + Math.round(g * 4), ledge);
+    ledgeKnown.set(key, ledge ? FLOOR_LEDGE : rim ? FLOOR_RIM : FLOOR);
     return ledge ? LEDGE : g;
   };
 
@@ -354,8 +370,35 @@ export function sampleFloor(
   };
 
   const queue: number[] = [];
-  /** Ledge answers by column and floor height (quarter units). */
-  const ledgeKnown = new Map<number, boolean>();
+  /** `down`'s answers (`FLOOR`, `FLOOR_LEDGE`, `FLOOR_RIM`) by column and floor height. */
+  const ledgeKnown = new Map<number, number>();
+  /** Key of column (i, j) and floor height g (quarter units). */
+  const floorKey = (i: number, j: number, g: number) =>
+    ((i + 32768) * 65536 + (j + 32768)) * 131072 + 65536 + Math.round(g * 4);
+
+  /**
+   * A drop toward `d` from the floor at (x, y) whose origin height is z is one a running
+   * player can turn into: the floor there is not a slope it flies down for more than
+   * `TURNABLE_FLIGHT` (running downhill at `dropRunSpeed` a player leaves the ground and
+   * falls back onto the slope after 2·s·v²/g units, s the slope's rise per unit), or the drop
+   * goes on down the slope. Coming down such a ramp, a bot cannot turn to a drop off its side.
+   */
+  const turnableDrop = (x: number, y: number, z: number, d: number) => {
+    a[0] = b[0] = x;
+    a[1] = b[1] = y;
+    a[2] = z + 1;
+    b[2] = z - 1;
+    tracer.trace(a, STAND_MINS, STAND_MAXS, b, tr);
+    if (tr.fraction === 1 || tr.startsolid) return true;
+    const nx = tr.normal[0];
+    const ny = tr.normal[1];
+    const h = Math.hypot(nx, ny);
+    const slope = h / Math.max(1e-6, tr.normal[2]);
+    const flight = (2 * slope * c.dropRunSpeed * c.dropRunSpeed) / 800;
+    if (flight <= TURNABLE_FLIGHT) return true;
+    // Downhill within 45°: the flight goes that way anyway.
+    return (nx * DIR_DI[d] + ny * DIR_DJ[d]) / h >= Math.SQRT1_2;
+  };
   const missedSeeds: number[][] = [];
   for (const seed of seeds) {
     const i0 = Math.round((seed[0] - off) / cs);
@@ -437,7 +480,9 @@ export function sampleFloor(
       if (!flowAllows(tracer.pointContents(a), d)) continue;
       if (
         g < z - c.stepHeight &&
-        (!fallsIn(ti, tj, d, z, maxs) || !safeLanding(ti, tj, d, g, z - g, maxs))
+        (!turnableDrop(x, y, z, d) ||
+          !fallsIn(ti, tj, d, z, maxs) ||
+          !safeLanding(ti, tj, d, g, z - g, maxs))
       )
         continue;
       const t = sampleAt(ti, tj, g);

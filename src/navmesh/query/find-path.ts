@@ -34,6 +34,7 @@ import {
 import { buildAreaIndex, locateArea, type AreaIndex } from './area-index.js';
 import { pullString } from './funnel.js';
 import { connectionDirection, portalPoints } from './portal.js';
+import { lineOnFloor } from './floor-line.js';
 import { nodeReached } from '../../navtest/node-reached.js';
 
 /** The standing player's box. [Units: world units] */
@@ -291,6 +292,7 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     moves.push(move);
   }
   dropCollinear(points, moves);
+  dropDescentCorners(m, q.index, points, moves);
   let length = 0;
   for (let s = 0; s + 1 < points.length; s++) {
     const p = points[s];
@@ -363,6 +365,76 @@ function dropCollinear(points: number[][], moves: PathMove[]): void {
       moves[k] !== 'jump' &&
       moves[k] !== 'drop' &&
       (near || (t > 0 && t < 1 && off <= COLLINEAR))
+    ) {
+      points.splice(k, 1);
+      moves.splice(k, 1);
+    } else k++;
+  }
+}
+
+/** A bot's run speed (pmove's for a bot) and the game's gravity. [Units: u/s, u/s²] */
+const RUN_SPEED = 300;
+const GRAVITY = 800;
+/** A flight no longer than one think's run (30 units) still lets the bot turn. [Units: world units] */
+const TURNABLE_FLIGHT = 30;
+/**
+ * Running down floor that falls `s` units per unit at `RUN_SPEED` a player leaves the ground
+ * and lands on the slope again after 2·s·v²/g units; this is the fall per unit beyond which
+ * that flight is longer than `TURNABLE_FLIGHT`.
+ */
+const FLIGHT_DESCENT = (TURNABLE_FLIGHT * GRAVITY) / (2 * RUN_SPEED * RUN_SPEED);
+/** Highest step (pmove's). [Units: world units] */
+const STEP = 18;
+
+/** Height of the floor at (x, y) nearest z (within a step), NaN for none. [Units: world units] */
+function floorNear(m: NavMesh, ix: AreaIndex, x: number, y: number, z: number): number {
+  const a = locateArea(m, ix, x, y, z, STEP);
+  return a < 0 ? Number.NaN : areaHeightAt(m, a, x, y);
+}
+
+/**
+ * Whether the walk from a arrives at p on a descent: the floor falls toward p (the bot comes
+ * down it in flight) or on beyond p (a bot starting at rest covers 30 units in its first think
+ * and overshoots a nearer corner onto it), more steeply than `FLIGHT_DESCENT`, over a cell.
+ */
+function arrivesOnDescent(
+  m: NavMesh,
+  ix: AreaIndex,
+  a: readonly number[],
+  p: readonly number[],
+): boolean {
+  const dx = p[0] - a[0];
+  const dy = p[1] - a[1];
+  const l = Math.hypot(dx, dy);
+  if (l < 1e-6) return false;
+  const ux = (dx / l) * m.cellSize;
+  const uy = (dy / l) * m.cellSize;
+  const fall = m.cellSize * FLIGHT_DESCENT;
+  const behind = floorNear(m, ix, p[0] - ux, p[1] - uy, p[2]);
+  const ahead = floorNear(m, ix, p[0] + ux, p[1] + uy, p[2]);
+  return behind - p[2] >= fall || p[2] - ahead >= fall;
+}
+
+/**
+ * Removes walk corners a bot cannot stop or turn at: on a descent (`arrivesOnDescent`) the bot
+ * is in the air when it passes the corner, touches it in flight and lands beyond and below it,
+ * off the path (a narrow ramp's collapsed portals make a corner every few cells; a corner just
+ * before the top of a stair is overshot down the stair). Such a corner goes where the straight
+ * line from the corner before to the one after lies on the floor (`lineOnFloor`), even outside
+ * the corridor the string was pulled through.
+ */
+function dropDescentCorners(
+  m: NavMesh,
+  ix: AreaIndex,
+  points: number[][],
+  moves: PathMove[],
+): void {
+  for (let k = 1; k + 1 < points.length;) {
+    if (
+      moves[k - 1] === 'walk' &&
+      moves[k] === 'walk' &&
+      arrivesOnDescent(m, ix, points[k - 1], points[k]) &&
+      lineOnFloor(m, ix, points[k - 1], points[k + 1])
     ) {
       points.splice(k, 1);
       moves.splice(k, 1);
