@@ -129,13 +129,7 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   const crossing: (PathMove | undefined)[] = [];
   const emit = (p: number[], k: number, ladder: boolean) => {
     const last = points[points.length - 1];
-    if (
-      last &&
-      Math.abs(last[0] - p[0]) < 1e-3 &&
-      Math.abs(last[1] - p[1]) < 1e-3 &&
-      Math.abs(last[2] - p[2]) < 1e-3
-    )
-      return;
+    if (last && samePoint(last, p)) return;
     if (points.length > 0) ladderSegment.push(ladder);
     points.push(p);
     at.push(k);
@@ -195,24 +189,29 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     d: number,
     span: Float64Array,
   ) => {
-    const n = points.length;
-    if (n < 2 || points[n - 1] !== takeoff || ladderSegment[n - 2]) return;
-    const p = points[n - 2];
-    if (!nodeReached(p, STAND_MINS, STAND_MAXS, takeoff)) return;
-    // A corner just before the take-off goes instead (`dropCollinear`).
-    if (Math.hypot(takeoff[0] - p[0], takeoff[1] - p[1]) < NEAR) return;
-    const axis = d === EAST || d === WEST ? 0 : 1;
-    const side = span[axis];
-    const t = (side - p[axis]) / (landing[axis] - p[axis]);
-    if (!(t >= 0 && t <= 1)) return;
-    const cross = p[1 - axis] + t * (landing[1 - axis] - p[1 - axis]);
-    // Within the crossing cells (the portal runs between their centres).
-    const lo = Math.min(span[1 - axis], span[3 - axis]) - m.cellSize / 2;
-    const hi = Math.max(span[1 - axis], span[3 - axis]) + m.cellSize / 2;
-    if (cross < lo || cross > hi) return;
-    points.pop();
-    at.pop();
-    ladderSegment.pop();
+    // The last corner is the take-off (the funnel may have emitted a corner there first: the
+    // take-off itself was then not added again). Repeated: the corner that becomes the
+    // take-off may be touched from the one before it in turn (a short first segment).
+    for (let from = takeoff; ; from = points[points.length - 1]) {
+      const n = points.length;
+      if (n < 2 || !samePoint(points[n - 1], from) || ladderSegment[n - 2]) return;
+      const p = points[n - 2];
+      if (!nodeReached(p, STAND_MINS, STAND_MAXS, from)) return;
+      // A corner just before the take-off goes instead (`dropCollinear`).
+      if (Math.hypot(from[0] - p[0], from[1] - p[1]) < NEAR) return;
+      const axis = d === EAST || d === WEST ? 0 : 1;
+      const side = span[axis];
+      const t = (side - p[axis]) / (landing[axis] - p[axis]);
+      if (!(t >= 0 && t <= 1)) return;
+      const cross = p[1 - axis] + t * (landing[1 - axis] - p[1 - axis]);
+      // Within the crossing cells (the portal runs between their centres).
+      const lo = Math.min(span[1 - axis], span[3 - axis]) - m.cellSize / 2;
+      const hi = Math.max(span[1 - axis], span[3 - axis]) + m.cellSize / 2;
+      if (cross < lo || cross > hi) return;
+      points.pop();
+      at.pop();
+      ladderSegment.pop();
+    }
   };
 
   emit(start, 0, false);
@@ -302,6 +301,13 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   return { ok: true, points, moves, areas: areas.map((a) => m.areaId[a]), length };
 }
 
+/** Whether two points are one (within a thousandth of a unit). [Units: world units] */
+function samePoint(a: readonly number[], b: readonly number[]): boolean {
+  return (
+    Math.abs(a[0] - b[0]) < 1e-3 && Math.abs(a[1] - b[1]) < 1e-3 && Math.abs(a[2] - b[2]) < 1e-3
+  );
+}
+
 /**
  * Writes `portal` as slot `slot` of `portals`, moved along `axis` (0 x, 1 y) to the coordinate
  * `at`. [Units: world units]
@@ -383,19 +389,24 @@ const TURNABLE_FLIGHT = 30;
  * that flight is longer than `TURNABLE_FLIGHT`.
  */
 const FLIGHT_DESCENT = (TURNABLE_FLIGHT * GRAVITY) / (2 * RUN_SPEED * RUN_SPEED);
-/** Highest step (pmove's). [Units: world units] */
-const STEP = 18;
 
-/** Height of the floor at (x, y) nearest z (within a step), NaN for none. [Units: world units] */
+/**
+ * Height of the floor at (x, y) nearest z, within `DESCENT_REACH` (no floor is steeper than 45°),
+ * NaN for none. [Units: world units]
+ */
 function floorNear(m: NavMesh, ix: AreaIndex, x: number, y: number, z: number): number {
-  const a = locateArea(m, ix, x, y, z, STEP);
+  const a = locateArea(m, ix, x, y, z, DESCENT_REACH);
   return a < 0 ? Number.NaN : areaHeightAt(m, a, x, y);
 }
+
+/** How far behind and beyond a corner the descent is looked for: one think's run. [Units: world units] */
+const DESCENT_REACH = 32;
 
 /**
  * Whether the walk from a arrives at p on a descent: the floor falls toward p (the bot comes
  * down it in flight) or on beyond p (a bot starting at rest covers 30 units in its first think
- * and overshoots a nearer corner onto it), more steeply than `FLIGHT_DESCENT`, over a cell.
+ * and overshoots a nearer corner onto it), more steeply than `FLIGHT_DESCENT`, within
+ * `DESCENT_REACH` (a stair's tread may be longer than a cell).
  */
 function arrivesOnDescent(
   m: NavMesh,
@@ -407,21 +418,28 @@ function arrivesOnDescent(
   const dy = p[1] - a[1];
   const l = Math.hypot(dx, dy);
   if (l < 1e-6) return false;
-  const ux = (dx / l) * m.cellSize;
-  const uy = (dy / l) * m.cellSize;
-  const fall = m.cellSize * FLIGHT_DESCENT;
+  const ux = (dx / l) * DESCENT_REACH;
+  const uy = (dy / l) * DESCENT_REACH;
+  const fall = DESCENT_REACH * FLIGHT_DESCENT;
   const behind = floorNear(m, ix, p[0] - ux, p[1] - uy, p[2]);
   const ahead = floorNear(m, ix, p[0] + ux, p[1] + uy, p[2]);
   return behind - p[2] >= fall || p[2] - ahead >= fall;
 }
 
+/** How far a bot starting at rest runs in its first think (100 ms). [Units: world units] */
+const THINK_RUN = RUN_SPEED / 10;
+
 /**
- * Removes walk corners a bot cannot stop or turn at: on a descent (`arrivesOnDescent`) the bot
- * is in the air when it passes the corner, touches it in flight and lands beyond and below it,
- * off the path (a narrow ramp's collapsed portals make a corner every few cells; a corner just
- * before the top of a stair is overshot down the stair). Such a corner goes where the straight
- * line from the corner before to the one after lies on the floor (`lineOnFloor`), even outside
- * the corridor the string was pulled through.
+ * Removes walk corners a bot cannot stop or turn at, where the straight line from the corner
+ * before to the one after lies on the floor (`lineOnFloor`, even outside the corridor the string
+ * was pulled through):
+ * - on a descent (`arrivesOnDescent`) the bot is in the air when it passes the corner, touches
+ *   it in flight and lands beyond and below it, off the path (a narrow ramp's collapsed portals
+ *   make a corner every few cells; a corner just before the top of a stair is overshot down the
+ *   stair); not a corner before a drop's or a jump's take-off (that is the next rule's);
+ * - less than a think's run before a drop's or a jump's take-off: walked to from rest, the
+ *   take-off is overshot (off the ledge, elsewhere than the drop goes); it goes when the take-off
+ *   is then at least a think's run from the corner before.
  */
 function dropDescentCorners(
   m: NavMesh,
@@ -430,14 +448,22 @@ function dropDescentCorners(
   moves: PathMove[],
 ): void {
   for (let k = 1; k + 1 < points.length;) {
-    if (
+    const a = points[k - 1];
+    const p = points[k];
+    const b = points[k + 1];
+    const next = moves[k + 1];
+    const takeoff = next === 'drop' || next === 'jump';
+    const stopless =
       moves[k - 1] === 'walk' &&
       moves[k] === 'walk' &&
-      arrivesOnDescent(m, ix, points[k - 1], points[k]) &&
-      lineOnFloor(m, ix, points[k - 1], points[k + 1])
-    ) {
+      (takeoff
+        ? Math.hypot(b[0] - p[0], b[1] - p[1]) < THINK_RUN &&
+          Math.hypot(b[0] - a[0], b[1] - a[1]) >= THINK_RUN
+        : (next === undefined || next === 'walk') && arrivesOnDescent(m, ix, a, p));
+    if (stopless && lineOnFloor(m, ix, a, b)) {
       points.splice(k, 1);
       moves.splice(k, 1);
+      k = Math.max(1, k - 1);
     } else k++;
   }
 }
