@@ -292,6 +292,7 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   }
   dropCollinear(points, moves);
   dropDescentCorners(m, q.index, points, moves);
+  splitDeepSwims(m, q.index, points, moves);
   let length = 0;
   for (let s = 0; s + 1 < points.length; s++) {
     const p = points[s];
@@ -437,9 +438,10 @@ const THINK_RUN = RUN_SPEED / 10;
  *   it in flight and lands beyond and below it, off the path (a narrow ramp's collapsed portals
  *   make a corner every few cells; a corner just before the top of a stair is overshot down the
  *   stair); not a corner before a drop's or a jump's take-off (that is the next rule's);
- * - less than a think's run before a drop's or a jump's take-off: walked to from rest, the
- *   take-off is overshot (off the ledge, elsewhere than the drop goes); it goes when the take-off
- *   is then at least a think's run from the corner before.
+ * - less than a think's run before a drop's or a jump's take-off or the goal: walked to from
+ *   rest, that point is overshot (off the ledge, elsewhere than the drop goes; down a stair the
+ *   goal is on); it goes when the point is then at least a think's run from the corner before
+ *   (a running bot touches it from 37 units away, still on the floor before it).
  */
 function dropDescentCorners(
   m: NavMesh,
@@ -453,17 +455,58 @@ function dropDescentCorners(
     const b = points[k + 1];
     const next = moves[k + 1];
     const takeoff = next === 'drop' || next === 'jump';
+    // The bot has to stop at b: a take-off, or the goal.
+    const stop = takeoff || next === undefined;
     const stopless =
       moves[k - 1] === 'walk' &&
       moves[k] === 'walk' &&
-      (takeoff
-        ? Math.hypot(b[0] - p[0], b[1] - p[1]) < THINK_RUN &&
-          Math.hypot(b[0] - a[0], b[1] - a[1]) >= THINK_RUN
-        : (next === undefined || next === 'walk') && arrivesOnDescent(m, ix, a, p));
+      ((stop &&
+        Math.hypot(b[0] - p[0], b[1] - p[1]) < THINK_RUN &&
+        Math.hypot(b[0] - a[0], b[1] - a[1]) >= THINK_RUN) ||
+        (!takeoff && (next === undefined || next === 'walk') && arrivesOnDescent(m, ix, a, p)));
     if (stopless && lineOnFloor(m, ix, a, b)) {
       points.splice(k, 1);
       moves.splice(k, 1);
       k = Math.max(1, k - 1);
     } else k++;
+  }
+}
+
+/**
+ * How far above or below a swimming bot its target may be for it to swim straight at it (the
+ * bot code's rule, `bot-driver.ts`); further below, it presses down and crawls along a sloping
+ * pool floor at a fifth of its speed. [Units: world units]
+ */
+const SWIM_LEVEL = 33;
+
+/**
+ * Cuts a swim segment whose end lies more than `SWIM_LEVEL` below or above its start into equal
+ * pieces along its line (on the floor there), each within `SWIM_LEVEL` (with a margin): the bot
+ * swims at each piece's end instead of crawling down the pool's floor toward a target far below.
+ */
+function splitDeepSwims(
+  m: NavMesh,
+  ix: AreaIndex,
+  points: number[][],
+  moves: PathMove[],
+): void {
+  for (let k = 0; k + 1 < points.length; k++) {
+    if (moves[k] !== 'swim') continue;
+    const a = points[k];
+    const b = points[k + 1];
+    const pieces = Math.ceil(Math.abs(b[2] - a[2]) / (SWIM_LEVEL - 1));
+    if (pieces < 2) continue;
+    const cut: number[][] = [];
+    for (let n = 1; n < pieces; n++) {
+      const t = n / pieces;
+      const x = a[0] + (b[0] - a[0]) * t;
+      const y = a[1] + (b[1] - a[1]) * t;
+      const z = a[2] + (b[2] - a[2]) * t;
+      const floor = floorNear(m, ix, x, y, z);
+      cut.push([x, y, Number.isNaN(floor) ? z : floor]);
+    }
+    points.splice(k + 1, 0, ...cut);
+    moves.splice(k + 1, 0, ...cut.map((): PathMove => 'swim'));
+    k += cut.length;
   }
 }
