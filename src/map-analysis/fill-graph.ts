@@ -5,7 +5,9 @@
  *
  * 1. `ladder-pairs.ts` (`ladders`): LADDER pairs at the map's ladders the demos did not climb.
  * 2. `floor-walk.ts`: the floor reached from the ground nodes and (`fromSpawns`) the spawn
- *    stands (`spawn-stands.ts`), sample to sample, with running jumps across gaps (`gapJumps`).
+ *    stands (`spawn-stands.ts`) and (`meshSeeds`) the centres of the map's mesh areas no node
+ *    reaches (`navmesh/coverage.ts`), sample to sample, with running jumps across gaps
+ *    (`gapJumps`).
  * 3. `way-back-floor.ts` (`returns`): floor not reached from which reached floor is reached.
  * 4. `floor-nodes.ts`: a MOVE node on each such sample with no node within `minGap` that a
  *    straight walk joins to it; those within `brinkClearance` of a fall deeper than `maxDrop`
@@ -45,6 +47,9 @@ import { FILLED_LINK_TYPE, proposeFloorLinks, type FloorLinkOptions } from './fl
 import { checkLinks } from './link-check.js';
 import { waterColumns } from './water-volume.js';
 import { waterWayOut, type WaterWayOut, type WaterWayOutOptions } from './water-way-out.js';
+import type { NavMesh } from '../navmesh/mesh.js';
+import { holeCentres } from '../navmesh/coverage.js';
+import type { Vec3 } from '../geometry/vec3.js';
 
 /** What the recipe reads of the stage's options (see `operators/fill.ts` for each). */
 export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions, WaterWayOutOptions {
@@ -59,6 +64,8 @@ export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions, Wa
   readonly ladders: boolean;
   /** Step 2 also from the spawn stands. */
   readonly fromSpawns: boolean;
+  /** Step 2 also from the mesh's coverage holes of at least this many cells; 0: not. [Units: cells] */
+  readonly meshSeeds: number;
   /** Step 3 on: the way back. */
   readonly returns: boolean;
   /** Step 6 also runs the learned links. */
@@ -80,6 +87,8 @@ export interface FillMap {
   readonly cached: boolean;
   /** Origins of the map's spawn entities (as in the BSP; they float above the floor). */
   readonly spawns?: readonly (readonly number[])[];
+  /** The map's navigation mesh (seeded by the spawn points), for `meshSeeds`; absent: none. */
+  readonly mesh?: NavMesh | null;
 }
 
 /** Whether a player walks straight from `a` to `b` and back (the box walk, no drops or jumps). */
@@ -104,9 +113,16 @@ export function fillGraph(
     : demo;
   const grid = floorGrid(map.floor);
   const ground = groundMask(g.nodes);
-  // 2. The floor players use.
+  // 2. The floor players use. The mesh's holes are floor the mesh reached from the spawn points:
+  // seeds like the spawn stands (and rooted like them in step 7).
   const spawns = o.fromSpawns ? spawnStands(w, map.spawns ?? []) : [];
-  const walk = walkFloor(w, collision, grid, g.nodes, ground, spawns, o);
+  const holes =
+    o.meshSeeds > 0 && map.mesh
+      ? holeCentres(map.mesh, g.nodes.flatMap((n) => [...n.origin]), o.meshSeeds).map(
+          ([x, y, z]): Vec3 => [x, y, z],
+        )
+      : [];
+  const walk = walkFloor(w, collision, grid, g.nodes, ground, [...spawns, ...holes], o);
   // 3. The way back onto it.
   const back = o.returns ? wayBackFloor(w, grid, walk.reached, walk.order, o) : NO_WAY_BACK;
   const steps = new Map([...walk.steps, ...back.steps]);
@@ -191,6 +207,7 @@ export function fillGraph(
       floorReturning: back.samples.length,
       returnNodesAdded: [...returnNodes].filter((n) => n >= 0 && joined.index[n] >= 0).length,
       spawnSeeds: spawns.length,
+      meshSeeds: holes.length,
       mapLadderClimbs: ladders ? ladders.nodes.length / 2 : 0,
       ladderNodesAdded: ladderNodes,
       nodesAdded: out.nodes.length - firstMap,

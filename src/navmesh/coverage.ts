@@ -23,11 +23,11 @@ export interface CoverageReport {
   readonly largest: { id: number; centre: number[]; cells: number }[];
 }
 
-/** Coverage of `m` by nodes at `origins` [Form: (x, y, z) × nodes]. */
-export function nodeCoverage(
-  m: NavMesh,
-  origins: Float32Array | readonly number[],
-): CoverageReport {
+/**
+ * Covered cells per area of `m`, by nodes at `origins` [Form: (x, y, z) × nodes]: an area with
+ * none is a coverage hole.
+ */
+function coveredCellsPerArea(m: NavMesh, origins: Float32Array | readonly number[]): Uint32Array {
   // Nodes hashed by 64-unit columns.
   const B = 64;
   const grid = new Map<number, number[]>();
@@ -55,16 +55,11 @@ export function nodeCoverage(
     return false;
   };
   const cs = m.cellSize;
-  let cells = 0;
-  let coveredCells = 0;
-  let holes = 0;
-  let holeFloor = 0;
-  const holeList: { id: number; centre: number[]; cells: number }[] = [];
+  const out = new Uint32Array(m.areaCount);
   for (let a = 0; a < m.areaCount; a++) {
     const [i0, j0, i1, j1] = m.areaCells.subarray(a * 4, a * 4 + 4);
     const w = i1 - i0;
     const h = j1 - j0;
-    let any = 0;
     for (let j = j0; j <= j1; j++)
       for (let i = i0; i <= i1; i++) {
         const u = w > 0 ? (i - i0) / w : 0;
@@ -74,14 +69,48 @@ export function nodeCoverage(
         const south = z[a * 4 + 2] + (z[a * 4 + 3] - z[a * 4 + 2]) * u;
         const x = m.originX + (i + 0.5) * cs;
         const y = m.originY + (j + 0.5) * cs;
-        if (covered(x, y, north + (south - north) * v)) any++;
+        if (covered(x, y, north + (south - north) * v)) out[a]++;
       }
-    const n = (w + 1) * (h + 1);
+  }
+  return out;
+}
+
+/** Cells of area a. */
+function areaCellCount(m: NavMesh, a: number): number {
+  const c = m.areaCells;
+  return (c[a * 4 + 2] - c[a * 4] + 1) * (c[a * 4 + 3] - c[a * 4 + 1] + 1);
+}
+
+/** Centre of area a, on its floor (a standing origin; the mean of its corner heights). */
+function areaCentre(m: NavMesh, a: number): number[] {
+  const c = m.areaCells;
+  const cs = m.cellSize;
+  const cx = m.originX + ((c[a * 4] + c[a * 4 + 2] + 1) / 2) * cs;
+  const cy = m.originY + ((c[a * 4 + 1] + c[a * 4 + 3] + 1) / 2) * cs;
+  const z = m.areaZ;
+  return [cx, cy, (z[a * 4] + z[a * 4 + 1] + z[a * 4 + 2] + z[a * 4 + 3]) / 4];
+}
+
+/** Coverage of `m` by nodes at `origins` [Form: (x, y, z) × nodes]. */
+export function nodeCoverage(
+  m: NavMesh,
+  origins: Float32Array | readonly number[],
+): CoverageReport {
+  const per = coveredCellsPerArea(m, origins);
+  const cs = m.cellSize;
+  let cells = 0;
+  let coveredCells = 0;
+  let holes = 0;
+  let holeFloor = 0;
+  const holeList: { id: number; centre: number[]; cells: number }[] = [];
+  for (let a = 0; a < m.areaCount; a++) {
+    const n = areaCellCount(m, a);
     cells += n;
-    coveredCells += any;
-    if (any === 0) {
+    coveredCells += per[a];
+    if (per[a] === 0) {
       holes++;
       holeFloor += n * cs * cs;
+      const [i0, j0, i1, j1] = m.areaCells.subarray(a * 4, a * 4 + 4);
       const cx = m.originX + ((i0 + i1 + 1) / 2) * cs;
       const cy = m.originY + ((j0 + j1 + 1) / 2) * cs;
       const cz = (m.areaZ[a * 4] + m.areaZ[a * 4 + 3]) / 2;
@@ -97,4 +126,20 @@ export function nodeCoverage(
     holeFloor,
     largest: holeList.slice(0, 10),
   };
+}
+
+/**
+ * Centres (standing origins, on the floor) of the coverage holes of at least `minCells` cells,
+ * in area order: where `fill` may walk the floor from (its `meshSeeds`). [Units: world units]
+ */
+export function holeCentres(
+  m: NavMesh,
+  origins: Float32Array | readonly number[],
+  minCells: number,
+): number[][] {
+  const per = coveredCellsPerArea(m, origins);
+  const out: number[][] = [];
+  for (let a = 0; a < m.areaCount; a++)
+    if (per[a] === 0 && areaCellCount(m, a) >= minCells) out.push(areaCentre(m, a));
+  return out;
 }

@@ -34,6 +34,7 @@ import { walkableFloor } from '../map-analysis/walkable-floor.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
 import { fillGraph, type FillMap } from '../map-analysis/fill-graph.js';
+import { cachedMapMesh } from '../pipeline/mesh-cache.js';
 
 /**
  * fill's options, each stated once: the default, the limits and the one line the docs show
@@ -126,6 +127,14 @@ const FILL_OPTIONS = {
   }),
   // 180: the deepest fall without damage in AQtion (a 210-unit stand drop already costs 10
   // health: classify's `safeDrop`); at most the engine's 210.
+  // Off by default: whether it makes better navs for real bots is for the bot trials
+  // (docs/navmesh.md, "Coverage holes"). The mesh is built from the spawn points, so its floor
+  // is floor players reach; walked from there like the spawn stands.
+  meshSeeds: numOption(
+    0,
+    'Walk the floor also from the centres of the map\u2019s navigation-mesh areas of at least this many cells (16 \u00d7 16 units each) that no demo node reaches (coverage holes); 0 = off. [cells]',
+    { minimum: 0, maximum: 1024, integer: true },
+  ),
   maxDrop: numOption(
     180,
     'Deepest ledge a filled link drops off (180: no fall damage in AQtion); 0 = walks only. [world units]',
@@ -139,14 +148,17 @@ export type FillOptions = OptionsOf<typeof FILL_OPTIONS>;
 
 export const fillDefaults: FillOptions = fillTable.defaults;
 
-/** The operator; `load` gives the map and its floor samples when the graph arrives. */
+/**
+ * The operator; `load` gives the map and its floor samples when the graph arrives (and the map's
+ * navigation mesh when `withMesh`).
+ */
 export function fill(
   options: Partial<FillOptions>,
-  load: (spacing: number) => Promise<FillMap | null>,
+  load: (spacing: number, withMesh: boolean) => Promise<FillMap | null>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
   const o: FillOptions = { ...fillDefaults, ...options };
   return graphInOrder(async (e, emit) => {
-    const map = await load(o.spacing);
+    const map = await load(o.spacing, o.meshSeeds > 0);
     if (!map) {
       emit(e);
       emit({ kind: 'summary', stage: 'fill', data: { skipped: 'the pipeline names no BSP' } });
@@ -158,12 +170,15 @@ export function fill(
   });
 }
 
-/** Loads the map and its floor (cached by the BSP's content hash in `cacheDir`). */
+/**
+ * Loads the map and its floor (cached by the BSP's content hash in `cacheDir`), and its mesh
+ * (cached there too) when asked.
+ */
 export function fillMapLoader(
   bsp: string | null,
   cacheDir: string | null,
-): (spacing: number) => Promise<FillMap | null> {
-  return async (spacing) => {
+): (spacing: number, withMesh: boolean) => Promise<FillMap | null> {
+  return async (spacing, withMesh) => {
     if (!bsp) return null;
     const [map, hash, collision] = await Promise.all([
       loadMap(bsp),
@@ -172,7 +187,8 @@ export function fillMapLoader(
     ]);
     const { floor, cached } = await walkableFloor(map.world, hash, spacing, cacheDir);
     const spawns = spawnPointsOf(map.entities, bsp).map((p) => p.origin);
-    return { world: map.world, collision, floor, cached, spawns };
+    const mesh = withMesh ? await cachedMapMesh(bsp, cacheDir) : null;
+    return { world: map.world, collision, floor, cached, spawns, mesh };
   };
 }
 
