@@ -1,8 +1,8 @@
 /**
  * A map's navigation mesh kept in the build cache: the HTML report's coverage holes need the
  * mesh of the map (0.3–0.9 s of CPU to build), and a map seldom changes between builds while
- * its demos do. Keyed by the BSP's bytes and navgen's version (a new version may mesh
- * differently); stored in navgen's own mesh format (`navmesh/io/native-mesh.ts`), written
+ * its demos do. Keyed by the BSP's bytes, navgen's version and the mesh build's revision (a new
+ * version or build rule may mesh differently); stored in navgen's own mesh format (`navmesh/io/native-mesh.ts`), written
  * atomically, so a killed build leaves no half entry. An unreadable entry is rebuilt; a cache
  * that cannot be written is skipped.
  */
@@ -15,6 +15,7 @@ import {
   encodeNativeMesh,
   NATIVE_MESH_VERSION,
 } from '../navmesh/io/native-mesh.js';
+import { MESH_BUILD_REVISION } from '../navmesh/build/config.js';
 import { writeFileAtomic } from '../sinks/atomic-write.js';
 import { VERSION } from '../version.js';
 import { hashFile, hashText } from './demo-cache.js';
@@ -25,7 +26,9 @@ const MESH_FOLDER = 'meshes';
 /** The mesh of the map `bsp` (spawn points as seeds), from `cacheDir` when it holds it. */
 export async function cachedMapMesh(bsp: string, cacheDir: string | null): Promise<NavMesh> {
   if (!cacheDir) return (await buildNavMeshForMap(bsp)).mesh;
-  const key = hashText(`${await hashFile(bsp)}:mesh${NATIVE_MESH_VERSION}:${VERSION}`);
+  const key = hashText(
+    `${await hashFile(bsp)}:mesh${NATIVE_MESH_VERSION}r${MESH_BUILD_REVISION}:${VERSION}`,
+  );
   const path = join(cacheDir, MESH_FOLDER, `${key}.ngnm`);
   const bytes = await readFile(path).catch(() => null);
   if (bytes) {

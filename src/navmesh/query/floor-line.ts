@@ -76,6 +76,8 @@ export function lineOnFloor(
   const n = Math.max(1, Math.ceil(len / (cs * PROBE)));
   let z = p[2];
   const quad = new Int32Array(4);
+  // The square last checked (probes are closer than a square: each is checked once in a row).
+  let last = Number.NaN;
   for (let k = 0; k <= n; k++) {
     const t = k / n;
     const x = p[0] + (q[0] - p[0]) * t;
@@ -90,18 +92,22 @@ export function lineOnFloor(
     const i1 = fx - i < EDGE ? i : i + 1;
     const j0 = fy - j > 1 - EDGE ? j + 1 : j;
     const j1 = fy - j < EDGE ? j : j + 1;
-    for (let c = 0; c < 4; c++) {
-      const a = cellArea(m, ix, c & 1 ? i1 : i0, c >> 1 ? j1 : j0, z);
-      if (a < 0 || m.areaFlags[a] & (AREA_CROUCH | AREA_WATER)) return false;
-      quad[c] = a;
+    const square = (((i0 + 32768) * 65536 + (j0 + 32768)) * 2 + i1 - i0) * 2 + j1 - j0;
+    if (square !== last) {
+      last = square;
+      for (let c = 0; c < 4; c++) {
+        const a = cellArea(m, ix, c & 1 ? i1 : i0, c >> 1 ? j1 : j0, z);
+        if (a < 0 || m.areaFlags[a] & (AREA_CROUCH | AREA_WATER)) return false;
+        quad[c] = a;
+      }
+      if (
+        !walked(m, quad[0], quad[1], EAST) ||
+        !walked(m, quad[2], quad[3], EAST) ||
+        !walked(m, quad[0], quad[2], SOUTH) ||
+        !walked(m, quad[1], quad[3], SOUTH)
+      )
+        return false;
     }
-    if (
-      !walked(m, quad[0], quad[1], EAST) ||
-      !walked(m, quad[2], quad[3], EAST) ||
-      !walked(m, quad[0], quad[2], SOUTH) ||
-      !walked(m, quad[1], quad[3], SOUTH)
-    )
-      return false;
     // The floor under the point: the nearest of the square's (the cell the point is in).
     z = areaHeightAt(m, quad[(fy - j0 >= 0.5 ? 2 : 0) + (fx - i0 >= 0.5 ? 1 : 0)], x, y);
   }
