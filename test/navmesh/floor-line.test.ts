@@ -1,12 +1,13 @@
 /**
- * `lineOnFloor` on a small mesh made by hand: two rooms of 4 × 4 cells joined by a walk
- * connection, a third beside the first with no connection to it (a wall between), and a fourth
- * a ledge higher than a step.
+ * `lineOnFloor` and `holeCentres` on a small mesh made by hand: two rooms of 4 × 4 cells joined by
+ * a walk connection, a third beside the first with no connection to it (a wall between), and a
+ * fourth a ledge higher than a step.
  */
 import { describe, expect, it } from 'vitest';
 import { CROSS_WALK, type NavMesh } from '../../src/navmesh/mesh.js';
 import { buildAreaIndex } from '../../src/navmesh/query/area-index.js';
 import { lineOnFloor } from '../../src/navmesh/query/floor-line.js';
+import { holeCentres } from '../../src/navmesh/coverage.js';
 
 /** Areas: A cells (0,0)–(3,3), B (4,0)–(7,3) east of A, C (0,4)–(3,5) south of A, D (4,4)–(7,5) 40 up. */
 function roomsMesh(): NavMesh {
@@ -52,5 +53,21 @@ describe('lineOnFloor', () => {
     expect(lineOnFloor(m, ix, [8, 8, 24], [124, 8, 24])).toBe(false);
     // B → D: 40 units up, more than a step.
     expect(lineOnFloor(m, ix, [72, 8, 24], [72, 88, 64])).toBe(false);
+  });
+});
+
+describe('holeCentres', () => {
+  const m = roomsMesh();
+  it('gives the centres of the areas no node reaches, of at least the given cells', () => {
+    // A node in the middle of A (37 units' reach): B, C and D are holes (16, 8 and 8 cells).
+    const node = [32, 32, 24];
+    expect(holeCentres(m, node, 10)).toEqual([[96, 32, 24]]);
+    expect(holeCentres(m, node, 1)).toEqual([
+      [96, 32, 24],
+      [32, 80, 24],
+      [96, 80, 64],
+    ]);
+    // A node in each: none.
+    expect(holeCentres(m, [32, 32, 24, 96, 32, 24, 32, 80, 24, 96, 80, 64], 1)).toEqual([]);
   });
 });

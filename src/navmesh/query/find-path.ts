@@ -390,13 +390,6 @@ const TURNABLE_FLIGHT = 30;
  * that flight is longer than `TURNABLE_FLIGHT`.
  */
 const FLIGHT_DESCENT = (TURNABLE_FLIGHT * GRAVITY) / (2 * RUN_SPEED * RUN_SPEED);
-/**
- * A fall no deeper than this is no descent the bot gets lost on: off a curb (8 units) it flies
- * about 40 units but lands within a step of the corner's level, which counts as arriving there
- * (the engine's bot counts a touch in flight; the proof, a landing within 18 units). Half a step.
- * [Units: world units]
- */
-const SHALLOW_FALL = 9;
 
 /**
  * Height of the floor at (x, y) nearest z, within `DESCENT_REACH` (no floor is steeper than 45°),
@@ -413,8 +406,8 @@ const DESCENT_REACH = 32;
 /**
  * Whether the walk from a arrives at p on a descent: the floor falls toward p (the bot comes
  * down it in flight) or on beyond p (a bot starting at rest covers 30 units in its first think
- * and overshoots a nearer corner onto it), more steeply than `FLIGHT_DESCENT` and deeper than
- * `SHALLOW_FALL`, within `DESCENT_REACH` (a stair's tread may be longer than a cell).
+ * and overshoots a nearer corner onto it), more steeply than `FLIGHT_DESCENT`, within
+ * `DESCENT_REACH` (a stair's tread may be longer than a cell).
  */
 function arrivesOnDescent(
   m: NavMesh,
@@ -428,7 +421,7 @@ function arrivesOnDescent(
   if (l < 1e-6) return false;
   const ux = (dx / l) * DESCENT_REACH;
   const uy = (dy / l) * DESCENT_REACH;
-  const fall = Math.max(DESCENT_REACH * FLIGHT_DESCENT, SHALLOW_FALL);
+  const fall = DESCENT_REACH * FLIGHT_DESCENT;
   const behind = floorNear(m, ix, p[0] - ux, p[1] - uy, p[2]);
   const ahead = floorNear(m, ix, p[0] + ux, p[1] + uy, p[2]);
   return behind - p[2] >= fall || p[2] - ahead >= fall;
@@ -471,7 +464,7 @@ function dropDescentCorners(
         Math.hypot(b[0] - p[0], b[1] - p[1]) < THINK_RUN &&
         Math.hypot(b[0] - a[0], b[1] - a[1]) >= THINK_RUN) ||
         (!takeoff && (next === undefined || next === 'walk') && arrivesOnDescent(m, ix, a, p)));
-    if (stopless && lineOnFloor(m, ix, a, b)) {
+    if (stopless && lineOnFloor(m, ix, a, b, p)) {
       points.splice(k, 1);
       moves.splice(k, 1);
       k = Math.max(1, k - 1);

@@ -62,26 +62,27 @@ function walked(m: NavMesh, a: number, b: number, d: number): boolean {
 }
 
 /**
- * Whether the straight line from p to q (standing origins) lies on the floor; see the module
- * comment. [Units: world units]
+ * Follows the line from s (floor height zs there) to e over the squares of cell centres: the
+ * floor height reached at e, or NaN where the line leaves the floor. [Units: world units]
  */
-export function lineOnFloor(
+function followLine(
   m: NavMesh,
   ix: AreaIndex,
-  p: readonly number[],
-  q: readonly number[],
-): boolean {
+  s: readonly number[],
+  zs: number,
+  e: readonly number[],
+): number {
   const cs = m.cellSize;
-  const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+  const len = Math.hypot(e[0] - s[0], e[1] - s[1]);
   const n = Math.max(1, Math.ceil(len / (cs * PROBE)));
-  let z = p[2];
-  const quad = new Int32Array(4);
+  let z = zs;
+  const quad = [0, 0, 0, 0];
   // The square last checked (probes are closer than a square: each is checked once in a row).
   let last = Number.NaN;
   for (let k = 0; k <= n; k++) {
     const t = k / n;
-    const x = p[0] + (q[0] - p[0]) * t;
-    const y = p[1] + (q[1] - p[1]) * t;
+    const x = s[0] + (e[0] - s[0]) * t;
+    const y = s[1] + (e[1] - s[1]) * t;
     // The square of cell centres around (x, y) (a side or a centre of it when the point lies
     // on a row or column of centres).
     const fx = (x - m.originX) / cs - 0.5;
@@ -97,7 +98,7 @@ export function lineOnFloor(
       last = square;
       for (let c = 0; c < 4; c++) {
         const a = cellArea(m, ix, c & 1 ? i1 : i0, c >> 1 ? j1 : j0, z);
-        if (a < 0 || m.areaFlags[a] & (AREA_CROUCH | AREA_WATER)) return false;
+        if (a < 0 || m.areaFlags[a] & (AREA_CROUCH | AREA_WATER)) return Number.NaN;
         quad[c] = a;
       }
       if (
@@ -106,10 +107,36 @@ export function lineOnFloor(
         !walked(m, quad[0], quad[2], SOUTH) ||
         !walked(m, quad[1], quad[3], SOUTH)
       )
-        return false;
+        return Number.NaN;
     }
     // The floor under the point: the nearest of the square's (the cell the point is in).
     z = areaHeightAt(m, quad[(fy - j0 >= 0.5 ? 2 : 0) + (fx - i0 >= 0.5 ? 1 : 0)], x, y);
   }
-  return Math.abs(z - q[2]) <= STEP;
+  return z;
+}
+
+/**
+ * Whether the straight line from p to q (standing origins) lies on the floor; see the module
+ * comment. `near` (a standing origin on the floor, e.g. the corner the line would replace) is
+ * where the line is looked at first: the line is followed from its point nearest `near`, at the
+ * floor height of `near`, to both ends (a line cutting a corner leaves the floor there, found in
+ * a square or two). [Units: world units]
+ */
+export function lineOnFloor(
+  m: NavMesh,
+  ix: AreaIndex,
+  p: readonly number[],
+  q: readonly number[],
+  near: readonly number[] = p,
+): boolean {
+  const dx = q[0] - p[0];
+  const dy = q[1] - p[1];
+  const l2 = dx * dx + dy * dy;
+  const t =
+    l2 > 0 ? Math.min(1, Math.max(0, ((near[0] - p[0]) * dx + (near[1] - p[1]) * dy) / l2)) : 0;
+  const s = [p[0] + dx * t, p[1] + dy * t];
+  const toQ = followLine(m, ix, s, near[2], q);
+  if (!(Math.abs(toQ - q[2]) <= STEP)) return false;
+  const toP = followLine(m, ix, s, near[2], p);
+  return Math.abs(toP - p[2]) <= STEP;
 }
