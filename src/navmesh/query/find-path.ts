@@ -400,14 +400,25 @@ function floorNear(m: NavMesh, ix: AreaIndex, x: number, y: number, z: number): 
   return a < 0 ? Number.NaN : areaHeightAt(m, a, x, y);
 }
 
-/** How far behind and beyond a corner the descent is looked for: one think's run. [Units: world units] */
-const DESCENT_REACH = 32;
+/**
+ * How far behind and beyond a corner the descent is looked for: two thinks' run (a flight off a
+ * ramp or a stair lasts that long). [Units: world units]
+ */
+const DESCENT_REACH = 64;
+/**
+ * Highest step (pmove's), and how far below a corner a bot that touched it in flight may land and
+ * still be there (the proof's rule, as the engine's bot goes on from a step lower). A fall no
+ * deeper within `DESCENT_REACH` is no descent: off a curb the bot flies but lands on its level.
+ * [Units: world units]
+ */
+const STEP = 18;
 
 /**
  * Whether the walk from a arrives at p on a descent: the floor falls toward p (the bot comes
- * down it in flight) or on beyond p (a bot starting at rest covers 30 units in its first think
- * and overshoots a nearer corner onto it), more steeply than `FLIGHT_DESCENT`, within
- * `DESCENT_REACH` (a stair's tread may be longer than a cell).
+ * down it in flight) and on beyond p (a bot starting at rest covers 30 units in its first think
+ * and overshoots a nearer corner onto it), from `DESCENT_REACH` behind to as far ahead, more
+ * steeply than `FLIGHT_DESCENT` and by more than a step (a stair's tread may be longer than a
+ * cell; off a single curb the bot lands within a step of the corner).
  */
 function arrivesOnDescent(
   m: NavMesh,
@@ -421,10 +432,17 @@ function arrivesOnDescent(
   if (l < 1e-6) return false;
   const ux = (dx / l) * DESCENT_REACH;
   const uy = (dy / l) * DESCENT_REACH;
-  const fall = DESCENT_REACH * FLIGHT_DESCENT;
-  const behind = floorNear(m, ix, p[0] - ux, p[1] - uy, p[2]);
-  const ahead = floorNear(m, ix, p[0] + ux, p[1] + uy, p[2]);
-  return behind - p[2] >= fall || p[2] - ahead >= fall;
+  // Across the corner, from the highest floor behind to the lowest ahead, half the reach and the
+  // whole reach out (where there is none, the corner's: a wall, a ledge, the end of a landing).
+  let from = p[2];
+  let to = p[2];
+  for (const f of [0.5, 1]) {
+    const behind = floorNear(m, ix, p[0] - ux * f, p[1] - uy * f, p[2]);
+    const ahead = floorNear(m, ix, p[0] + ux * f, p[1] + uy * f, p[2]);
+    if (behind > from) from = behind;
+    if (ahead < to) to = ahead;
+  }
+  return from - to >= Math.max(2 * DESCENT_REACH * FLIGHT_DESCENT, STEP);
 }
 
 /** How far a bot starting at rest runs in its first think (100 ms). [Units: world units] */
