@@ -445,6 +445,33 @@ function arrivesOnDescent(
   return from - to >= Math.max(2 * DESCENT_REACH * FLIGHT_DESCENT, STEP);
 }
 
+/**
+ * Whether the floor falls toward p or on beyond it, within a think's run (32 units), more steeply
+ * than `FLIGHT_DESCENT`: for the corner before the goal, where the bot has to stop on the goal's
+ * level (a fall of less than a step beyond it can already be the slope down to a ledge:
+ * monastery, seed 7).
+ */
+function fallsNear(
+  m: NavMesh,
+  ix: AreaIndex,
+  a: readonly number[],
+  p: readonly number[],
+): boolean {
+  const dx = p[0] - a[0];
+  const dy = p[1] - a[1];
+  const l = Math.hypot(dx, dy);
+  if (l < 1e-6) return false;
+  const ux = (dx / l) * THINK_REACH;
+  const uy = (dy / l) * THINK_REACH;
+  const fall = THINK_REACH * FLIGHT_DESCENT;
+  const behind = floorNear(m, ix, p[0] - ux, p[1] - uy, p[2]);
+  const ahead = floorNear(m, ix, p[0] + ux, p[1] + uy, p[2]);
+  return behind - p[2] >= fall || p[2] - ahead >= fall;
+}
+
+/** A think's run, rounded up to two cells. [Units: world units] */
+const THINK_REACH = 32;
+
 /** How far a bot starting at rest runs in its first think (100 ms). [Units: world units] */
 const THINK_RUN = RUN_SPEED / 10;
 
@@ -481,7 +508,9 @@ function dropDescentCorners(
       ((stop &&
         Math.hypot(b[0] - p[0], b[1] - p[1]) < THINK_RUN &&
         Math.hypot(b[0] - a[0], b[1] - a[1]) >= THINK_RUN) ||
-        (!takeoff && (next === undefined || next === 'walk') && arrivesOnDescent(m, ix, a, p)));
+        (next === undefined
+          ? fallsNear(m, ix, a, p)
+          : next === 'walk' && arrivesOnDescent(m, ix, a, p)));
     if (stopless && lineOnFloor(m, ix, a, b, p)) {
       points.splice(k, 1);
       moves.splice(k, 1);
