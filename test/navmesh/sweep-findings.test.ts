@@ -115,6 +115,11 @@ const WALKED: { what: string; map: string; pairs: { from: number[]; to: number[]
     pairs: [{ from: [-755, 261, 344], to: [-835, 1765, 136] }],
   },
   {
+    what: 'a goal on the slope down to a ledge (seed 7)',
+    map: 'monastery',
+    pairs: [{ from: [-1059, -3395, -104], to: [-27, -2123, -248] }],
+  },
+  {
     what: 'a swim down a sloping pool floor (seed 3)',
     map: 'monastery',
     pairs: [{ from: [741, -1011, -264], to: [717, -611, -359] }],
