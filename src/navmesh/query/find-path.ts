@@ -10,6 +10,7 @@
  * if (r.ok) r.points; // [[x, y, z], …] origins of a standing player
  * ```
  */
+import { buildReachIndex, mayReach, type ReachIndex } from './reach-index.js';
 import {
   AREA_CROUCH,
   AREA_WATER,
@@ -57,6 +58,8 @@ export const navQueryDefaults: NavQueryOptions = Object.freeze({
 export interface NavQuery {
   readonly mesh: NavMesh;
   readonly index: AreaIndex;
+  /** Which areas lead to which at all: a query with no connection ends before the search. */
+  readonly reach: ReachIndex;
   readonly scratch: SearchScratch;
   readonly options: NavQueryOptions;
 }
@@ -83,11 +86,13 @@ export type PathResult =
     };
 
 export function createNavQuery(mesh: NavMesh, options: Partial<NavQueryOptions> = {}): NavQuery {
+  const o = { ...navQueryDefaults, ...options };
   return {
     mesh,
     index: buildAreaIndex(mesh),
+    reach: buildReachIndex(mesh, o.ladders),
     scratch: newSearchScratch(mesh),
-    options: { ...navQueryDefaults, ...options },
+    options: o,
   };
 }
 
@@ -112,7 +117,9 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     };
   const start = [from[0], from[1], areaHeightAt(m, a0, from[0], from[1])];
   const goal = [to[0], to[1], areaHeightAt(m, a1, to[0], to[1])];
-  const corridor = findAreaPath(m, q.scratch, a0, start, a1, goal, o);
+  const corridor = mayReach(q.reach, a0, a1)
+    ? findAreaPath(m, q.scratch, a0, start, a1, goal, o)
+    : null;
   if (!corridor)
     return {
       ok: false,
@@ -451,12 +458,7 @@ function arrivesOnDescent(
  * level (a fall of less than a step beyond it can already be the slope down to a ledge:
  * monastery, seed 7).
  */
-function fallsNear(
-  m: NavMesh,
-  ix: AreaIndex,
-  a: readonly number[],
-  p: readonly number[],
-): boolean {
+function fallsNear(m: NavMesh, ix: AreaIndex, a: readonly number[], p: readonly number[]): boolean {
   const dx = p[0] - a[0];
   const dy = p[1] - a[1];
   const l = Math.hypot(dx, dy);
@@ -531,12 +533,7 @@ const SWIM_LEVEL = 33;
  * pieces along its line (on the floor there), each within `SWIM_LEVEL` (with a margin): the bot
  * swims at each piece's end instead of crawling down the pool's floor toward a target far below.
  */
-function splitDeepSwims(
-  m: NavMesh,
-  ix: AreaIndex,
-  points: number[][],
-  moves: PathMove[],
-): void {
+function splitDeepSwims(m: NavMesh, ix: AreaIndex, points: number[][], moves: PathMove[]): void {
   for (let k = 0; k + 1 < points.length; k++) {
     if (moves[k] !== 'swim') continue;
     const a = points[k];
