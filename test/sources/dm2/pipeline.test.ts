@@ -175,5 +175,7 @@ describeFixtures('client demos in the pipeline (--min-demos 1)', () => {
     const badReport = withBad.demos.find((d) => d.file.endsWith('bad-copy.dm2'))!;
     expect(badReport.status).toBe('quarantined');
     expect(sha(join(dir, 'with-bad.nav'))).toBe(h);
-  });
+    // Four whole builds of terminal (fill with its water and brink checks included): 49 s alone
+    // on this 2-core machine, past vitest's 60 s under CI's load.
+  }, 150_000);
 });
