@@ -17,7 +17,7 @@ import {
   areaHeightAt,
   type NavMesh,
 } from '../mesh.js';
-import type { AreaIndex } from './area-index.js';
+import { locateArea, type AreaIndex } from './area-index.js';
 
 /** Highest step between neighbouring cells on the line (pmove's). [Units: world units] */
 const STEP = 18;
@@ -31,23 +31,9 @@ const EDGE = 1e-3;
  * nearest z, within `STEP`; -1 for none. [Units: world units]
  */
 function cellArea(m: NavMesh, ix: AreaIndex, i: number, j: number, z: number): number {
-  const ci = i - ix.i0;
-  const cj = j - ix.j0;
-  if (ci < 0 || cj < 0 || ci >= ix.width || cj >= ix.height) return -1;
-  const cell = cj * ix.width + ci;
   const x = m.originX + (i + 0.5) * m.cellSize;
   const y = m.originY + (j + 0.5) * m.cellSize;
-  let best = -1;
-  let bestDz = STEP;
-  for (let k = ix.start[cell]; k < ix.start[cell + 1]; k++) {
-    const a = ix.areas[k];
-    const dz = Math.abs(areaHeightAt(m, a, x, y) - z);
-    if (dz <= bestDz) {
-      bestDz = dz;
-      best = a;
-    }
-  }
-  return best;
+  return locateArea(m, ix, x, y, z, STEP);
 }
 
 /** Areas a and b are one, or a walk connection joins them in direction d (either way). */
