@@ -43,22 +43,18 @@ export function placeFloorNodes(
   const sorted = [...samples].sort((x, y) => x - y);
   const nodes: DraftNode[] = [];
   const nodeOf = new Int32Array(count).fill(-1);
-  for (const q of sorted) {
-    const p = sampleOrigin(grid, q);
-    if (nodesNear(graph, p, minGap).some((e) => !joins || joins(p, e.n))) continue;
-    nodeOf[q] = first + nodes.length;
-    nodes.push(nodeWithoutVotes(p, 'MOVE', 'map'));
-  }
   const owner = new Int32Array(count).fill(-1);
   for (const q of sorted) {
-    if (nodeOf[q] >= 0) owner[q] = nodeOf[q];
-    else {
-      const p = sampleOrigin(grid, q);
-      const near = nodesNear(graph, p, minGap).find(
-        (e) => ground[e.n] && (!joins || joins(p, e.n)),
-      );
-      if (near) owner[q] = near.n;
+    const p = sampleOrigin(grid, q);
+    // The graph's nodes near the sample that a walk joins to it (each walk tried once).
+    const near = nodesNear(graph, p, minGap).filter((e) => !joins || joins(p, e.n));
+    if (near.length > 0) {
+      const stands = near.find((e) => ground[e.n]);
+      if (stands) owner[q] = stands.n;
+      continue;
     }
+    nodeOf[q] = owner[q] = first + nodes.length;
+    nodes.push(nodeWithoutVotes(p, 'MOVE', 'map'));
   }
   return { samples: sorted, nodes, nodeOf, owner };
 }

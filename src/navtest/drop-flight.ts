@@ -38,6 +38,20 @@ export function missFallOf(from: readonly number[], to: readonly number[]): numb
 }
 
 /**
+ * Whether the standing box at `p` falls more than `maxFall` units: it is free there and finds
+ * nothing that far down. (A box in solid says nothing: no bot flies through solid.)
+ */
+function fallsThrough(
+  c: PmoveCollision,
+  p: readonly number[],
+  maxFall: number,
+  tr: ReturnType<typeof newTraceResult>,
+): boolean {
+  const down = c.trace(p, STANDING_MINS, STANDING_MAXS, [p[0], p[1], p[2] - maxFall], tr);
+  return !down.startsolid && !down.allsolid && down.fraction >= 1;
+}
+
+/**
  * The first point on the way from `from` to `to` over which a bot falling straight down from the
  * source's height drops more than `maxFall` units, or `null` when the whole way has floor.
  * Points where the standing box does not fit at the source's height are skipped: no bot flies
@@ -58,9 +72,7 @@ export function pitUnderDrop(
   for (let k = 1; k <= steps; k++) {
     const t = (k * PROBE_STEP) / run;
     const p = [from[0] + dx * t, from[1] + dy * t, z];
-    const down = c.trace(p, STANDING_MINS, STANDING_MAXS, [p[0], p[1], z - maxFall], tr);
-    if (down.startsolid || down.allsolid) continue;
-    if (down.fraction >= 1) return [p[0], p[1], z];
+    if (fallsThrough(c, p, maxFall, tr)) return [p[0], p[1], z];
   }
   return null;
 }
@@ -100,9 +112,7 @@ export function pitBesideLanding(
     const reach = way.fraction * spread;
     for (let r = 8; r <= reach; r += 8) {
       const p = [o[0] + dx * r, o[1] + dy * r, o[2]];
-      const down = c.trace(p, STANDING_MINS, STANDING_MAXS, [p[0], p[1], p[2] - maxFall], tr);
-      if (down.startsolid || down.allsolid) continue;
-      if (down.fraction >= 1) return [p[0], p[1], p[2]];
+      if (fallsThrough(c, p, maxFall, tr)) return [p[0], p[1], p[2]];
     }
   }
   return null;

@@ -101,6 +101,15 @@ export function newSearchScratch(m: NavMesh): SearchScratch {
 }
 
 /**
+ * Whether a search under the `ladders` rule may take connection `c` out of area `a`: every
+ * connection but a ladder; a ladder's only with `both`, or with `up` where `a` is its foot.
+ */
+export function mayTake(m: NavMesh, a: number, c: number, ladders: PathCosts['ladders']): boolean {
+  if (m.connKind[c] !== CROSS_LADDER || ladders === 'both') return true;
+  return ladders === 'up' && m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;
+}
+
+/**
  * Areas from `start` to `goal` (indices, start first) and the connection entering each (−1 for
  * the first), or null when the goal cannot be reached. [Units: world units]
  */
@@ -178,11 +187,8 @@ export function findAreaPath(
     for (let c = connStart[a * 4]; c < end; c++) {
       const b = connTarget[c];
       if (closed[b] === stamp) continue;
+      if (!mayTake(m, a, c, costs.ladders)) continue;
       const ladder = connKind[c] === CROSS_LADDER;
-      if (ladder) {
-        const up = m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;
-        if (costs.ladders === 'none' || (costs.ladders === 'up' && !up)) continue;
-      }
       const ex = b === goal ? gx : entry[c * 3];
       const ey = b === goal ? gy : entry[c * 3 + 1];
       const z = b === goal ? gz : entry[c * 3 + 2];

@@ -5,15 +5,15 @@
  * and those were the slowest queries).
  *
  * Built once per query object from the connections its search may take (ladders as the query's
- * `ladders` option allows, as `astar.ts` does), so "cannot reach" here is final:
+ * `ladders` option allows: `astar.ts`'s `mayTake`), so "cannot reach" here is final:
  * strongly connected components (`graph/strong-components.ts`: Tarjan, numbered so that every
  * connection leads to a component of the same or a lower number) and the graph of the
  * components. A query is a search over the component graph that never enters a component
  * numbered below the goal's, from which the goal cannot be reached.
  */
 import type { NavMesh } from '../mesh.js';
-import { CROSS_LADDER, DIRECTIONS } from '../mesh.js';
-import type { PathCosts } from './astar.js';
+import { DIRECTIONS } from '../mesh.js';
+import { mayTake, type PathCosts } from './astar.js';
 import { strongComponents, type Adjacency } from '../../graph/strong-components.js';
 
 export interface ReachIndex {
@@ -29,21 +29,13 @@ export interface ReachIndex {
   readonly stack: Int32Array;
 }
 
-/** Whether the search may take connection `c` out of area `a` (the ladder rule of `astar.ts`). */
-function taken(m: NavMesh, a: number, c: number, ladders: PathCosts['ladders']): boolean {
-  if (m.connKind[c] !== CROSS_LADDER) return true;
-  if (ladders === 'both') return true;
-  if (ladders === 'none') return false;
-  return m.ladderAreas[m.connPortal[c * 3 + 2] * 2] === a;
-}
-
 export function buildReachIndex(m: NavMesh, ladders: PathCosts['ladders']): ReachIndex {
   const n = m.areaCount;
   const start = new Int32Array(n + 1);
   const list: number[] = [];
   for (let a = 0; a < n; a++) {
     for (let c = m.connStart[a * DIRECTIONS]; c < m.connStart[(a + 1) * DIRECTIONS]; c++)
-      if (taken(m, a, c, ladders)) list.push(m.connTarget[c]);
+      if (mayTake(m, a, c, ladders)) list.push(m.connTarget[c]);
     start[a + 1] = list.length;
   }
   const targets = Int32Array.from(list);
