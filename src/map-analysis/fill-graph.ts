@@ -21,6 +21,10 @@
  * 8. What the simulation left stranded goes: ladder pairs climbed neither way, way-back and
  *    water nodes that no longer lead out, and map nodes no longer joined to a demo node or to
  *    floor a spawn point reached (`graph/graph-reach.ts`).
+ * 9. `within-reach.ts` (`withinReach`): where the bot's node pick-up (`pick-up.ts`: 96 units,
+ *    60 of height, a clear sweep) finds no node at a place of the walked floor — a sample or
+ *    where the box slides from it into the walls and corners (`stand-places.ts`) — a MOVE
+ *    node near it, linked both ways by walks the simulated bot makes.
  *
  * The options are the stage's (`operators/fill.ts` states each once, with its default, limits
  * and meaning); here only the ones the steps read, by the steps' own option interfaces.
@@ -32,7 +36,7 @@ import { keepJoined, notLeadingOut } from '../graph/graph-reach.js';
 import type { FloorSamples } from './walkable-floor.js';
 import { mapLadderClimbs } from './map-ladders.js';
 import { ladderPairs, unclimbedPairs } from './ladder-pairs.js';
-import { floorGrid } from './floor-grid.js';
+import { floorGrid, sampleOrigin } from './floor-grid.js';
 import { groundMask } from './ground-types.js';
 import { spawnStands } from './spawn-stands.js';
 import { walkFloor, type FloorWalkOptions } from './floor-walk.js';
@@ -49,6 +53,7 @@ import { waterColumns } from './water-volume.js';
 import { waterWayOut, type WaterWayOut, type WaterWayOutOptions } from './water-way-out.js';
 import type { NavMesh } from '../navmesh/mesh.js';
 import { holeCentres } from '../navmesh/coverage.js';
+import { coverWithinReach } from './within-reach.js';
 import type { Vec3 } from '../geometry/vec3.js';
 
 /** What the recipe reads of the stage's options (see `operators/fill.ts` for each). */
@@ -72,6 +77,8 @@ export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions, Wa
   readonly checkDemoLinks: boolean;
   /** Step 7 on: the way out of the water (needs the collision model). */
   readonly water: boolean;
+  /** Step 9 on: a node within the bot's pick-up everywhere (needs the collision model). */
+  readonly withinReach: boolean;
 }
 
 /** Smallest ladder climb given a pair (classify's `ladderMinClimb`). [Units: world units] */
@@ -118,9 +125,11 @@ export function fillGraph(
   const spawns = o.fromSpawns ? spawnStands(w, map.spawns ?? []) : [];
   const holes =
     o.meshSeeds > 0 && map.mesh
-      ? holeCentres(map.mesh, g.nodes.flatMap((n) => [...n.origin]), o.meshSeeds).map(
-          ([x, y, z]): Vec3 => [x, y, z],
-        )
+      ? holeCentres(
+          map.mesh,
+          g.nodes.flatMap((n) => [...n.origin]),
+          o.meshSeeds,
+        ).map(([x, y, z]): Vec3 => [x, y, z])
       : [];
   const walk = walkFloor(w, collision, grid, g.nodes, ground, [...spawns, ...holes], o);
   // 3. The way back onto it.
@@ -192,7 +201,27 @@ export function fillGraph(
   }
   // … and map nodes joined neither to a demo node nor to floor a spawn point reached.
   const joined = keepJoined(nodes, kept, firstMap, roots);
-  const out: DraftGraph = { nodes: joined.nodes, links: joined.links };
+  let out: DraftGraph = { nodes: joined.nodes, links: joined.links };
+  // 9. Within the bot's reach: a node the engine's pick-up finds at every place around the
+  // walked floor, walls and corners included.
+  const reach =
+    o.withinReach && collision
+      ? coverWithinReach(
+          collision,
+          w,
+          out.nodes,
+          [...walk.order, ...back.samples].sort((x, y) => x - y).map((q) => sampleOrigin(grid, q)),
+          {
+            slideReach: grid.floor.spacing,
+            wallGap: 16,
+            linkRadius: 128,
+            maxLinks: o.maxDemoLinks,
+            mayStand:
+              o.brinkClearance > 0 ? (p) => !onBrink(w, p, o.brinkClearance, brinkDepth) : null,
+          },
+        )
+      : null;
+  if (reach) out = { nodes: [...out.nodes, ...reach.nodes], links: [...out.links, ...reach.links] };
 
   // The learned links that passed come first in the output; the rest were added here.
   const learnedFailed = Object.values(check.learnedFailures).reduce((a, b) => a + b, 0);
@@ -219,6 +248,7 @@ export function fillGraph(
       demoLinksFailedSimulation: check.learnedFailures,
       waterNodesAdded: [...waterNodes].filter((n) => joined.index[n] >= 0).length,
       ...(water ? { water: water.stats } : {}),
+      ...(reach ? { withinReach: reach.stats } : {}),
       linksAdded: added.length,
       linksBetweenFilled: added.filter((l) => l.from >= firstMap && l.to >= firstMap).length,
       linksBetweenDemoNodes: added.filter((l) => l.from < firstMap && l.to < firstMap).length,

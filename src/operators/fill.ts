@@ -108,6 +108,13 @@ const FILL_OPTIONS = {
     true,
     'Cover the map\u2019s water with WATER nodes that lead out: swims between them and out onto the floor nodes, kept when the simulated bot makes them, none into the water.',
   ),
+  // A bot on the ground with no node within the engine's pick-up (96 units, 60 of height, a
+  // clear sweep) has no current node and stands still until shot (ghetto: 66 s in a room's
+  // corner 105 units from the nearest node). `map-analysis/within-reach.ts`.
+  withinReach: boolOption(
+    true,
+    'Put a node within the bot\u2019s node pick-up (96 units, 60 of height, a clear sweep) of every place of the walked floor, walls and corners included: a MOVE node near each place that has none, linked both ways by walks the simulated bot makes.',
+  ),
   // At most 120: a bot halfway between two nodes of a column is then within 60 units of height
   // of one, as the bot's node search needs; with the grid's 64 units across, within 96 (3-D).
   waterLayer: numOption(
