@@ -16,8 +16,8 @@ import type { Vec3 } from '../geometry/vec3.js';
 
 /** Length of a slide step. [Units: world units] */
 const SLIDE_STEP = 8;
-/** How near the wall a slide ends. [Units: world units] */
-const LAST_STEP = 0.5;
+/** How near the wall a slide ends: pmove leaves a player pressed into a wall within 1/8 unit of it (origins snap to eighths). [Units: world units] */
+const LAST_STEP = 0.125;
 
 const AXES: readonly (readonly [number, number])[] = [
   [1, 0],

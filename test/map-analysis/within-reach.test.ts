@@ -60,7 +60,7 @@ describe('wallSlides: where the box ends up against the walls', () => {
   it('slides along the axes to the walls and along the diagonals into the corners', () => {
     const ends = wallSlides(w, [290, 290, Z], 64).map((p) => p[p.length - 1]);
     // The room's corner (304, 304) holds the box's centre 16 from both walls; slides end
-    // within half a unit of the wall, on the floor.
+    // within an eighth of a unit of the wall, on the floor.
     const near = (q: readonly number[]) =>
       ends.some(
         (e) =>
