@@ -14,7 +14,8 @@
  */
 import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from '../world/collision-model.js';
-import { firstHops, PICK_RANGE, reaches, type HopGraph } from './blind-first-hops.js';
+import { firstHops, type HopGraph } from './blind-first-hops.js';
+import { addToPickUpIndex, pickUpIndex, PICK_UP_RANGE, sweepsClear } from './pick-up.js';
 
 export interface FirstHopNodeOptions {
   /** Farthest node a new node links to. [Units: world units] [Limit: > 0] */
@@ -55,35 +56,27 @@ export function firstHopNodes(
   walks: WalkCheck,
   o: FirstHopNodeOptions = firstHopNodeDefaults,
 ): FirstHopNodes {
-  const origins: ReadonlyVec3[] = [...graph.origins];
   const targets: number[][] = graph.targets.map((t) => [...t]);
-  const cells = new Map<string, number[]>();
-  const cellOf = (x: number, y: number, size: number) =>
-    `${Math.floor(x / size)},${Math.floor(y / size)}`;
-  const add = (n: number) => {
-    const key = cellOf(origins[n][0], origins[n][1], PICK_RANGE);
-    const list = cells.get(key);
-    if (list) list.push(n);
-    else cells.set(key, [n]);
-  };
-  origins.forEach((_, n) => add(n));
-  const index = { graph: { origins, targets }, cells };
+  const index = pickUpIndex(graph.origins);
+  const origins = index.origins;
+  // Every origin in the index is one of `graph.origins` or a place: three coordinates.
+  const at = (n: number) => origins[n] as ReadonlyVec3;
   const first = graph.origins.length;
   const links: { from: number; to: number }[] = [];
   let blindPlaces = 0;
   let unlinked = 0;
-  const reachCells = Math.ceil(o.linkRange / PICK_RANGE);
+  const reachCells = Math.ceil(o.linkRange / PICK_UP_RANGE);
   for (const p of places) {
     if (origins.length - first >= o.maxNodes) break;
-    const h = firstHops(model, index, p);
+    const h = firstHops(model, index, targets, p);
     if (!h || h.blind.length === 0) continue;
     blindPlaces++;
     const near: { n: number; d: number }[] = [];
-    const cx = Math.floor(p[0] / PICK_RANGE);
-    const cy = Math.floor(p[1] / PICK_RANGE);
+    const cx = Math.floor(p[0] / PICK_UP_RANGE);
+    const cy = Math.floor(p[1] / PICK_UP_RANGE);
     for (let dx = -reachCells; dx <= reachCells; dx++)
       for (let dy = -reachCells; dy <= reachCells; dy++)
-        for (const n of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+        for (const n of index.cells.get(`${cx + dx},${cy + dy}`) ?? []) {
           const q = origins[n];
           if (Math.abs(q[2] - p[2]) > o.maxStep) continue;
           const d = Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]);
@@ -93,23 +86,27 @@ export function firstHopNodes(
     const chosen: number[] = [];
     for (const { n } of near) {
       if (chosen.length >= o.maxLinks) break;
-      if (reaches(model, p, origins[n]) && walks(p, origins[n])) chosen.push(n);
+      if (sweepsClear(model, p, at(n)) && walks(p, at(n))) chosen.push(n);
     }
     if (chosen.length === 0) {
       unlinked++;
       continue;
     }
     const id = origins.length;
-    origins.push(p);
+    addToPickUpIndex(index, p);
     targets.push([...chosen]);
-    add(id);
     for (const n of chosen) {
       links.push({ from: id, to: n });
-      if (walks(origins[n], p)) {
+      if (walks(at(n), p)) {
         targets[n].push(id);
         links.push({ from: n, to: id });
       }
     }
   }
-  return { origins: origins.slice(first), links, blindPlaces, unlinked };
+  return {
+    origins: origins.slice(first).map((q): ReadonlyVec3 => [q[0], q[1], q[2]]),
+    links,
+    blindPlaces,
+    unlinked,
+  };
 }

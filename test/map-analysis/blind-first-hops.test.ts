@@ -9,12 +9,10 @@ import { box, syntheticWorld } from './synthetic-world.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
 import {
   countBlindFirstHops,
-  enginePick,
   firstHops,
-  pickIndex,
-  reaches,
   type HopGraph,
 } from '../../src/map-analysis/blind-first-hops.js';
+import { pickUpIndex, pickUpNode, sweepsClear } from '../../src/map-analysis/pick-up.js';
 import { firstHopNodes } from '../../src/map-analysis/first-hop-nodes.js';
 import type { ReadonlyVec3 } from '../../src/geometry/vec3.js';
 
@@ -32,30 +30,31 @@ const W: ReadonlyVec3 = [-110, -30, Z];
 const P: ReadonlyVec3 = [-30, 40, Z];
 
 describe('blind first hops', () => {
-  it('the engine picks the nearest node in reach within 96 units and 60 in height', () => {
+  it('the bot picks the nearest node in reach within 96 units and 60 in height (pick-up.ts)', () => {
     const g: HopGraph = { origins: [E, C], targets: [[1], [0]] };
-    const idx = pickIndex(g);
-    expect(enginePick(model, idx, P)).toBe(1);
+    const idx = pickUpIndex(g.origins);
+    expect(pickUpNode(model, idx, P)).toBe(1);
     // E is 78 units from P but behind the wall.
-    expect(reaches(model, P, E)).toBe(false);
-    expect(enginePick(model, idx, [-30, 70, Z])).toBe(-1); // C is 100 away
-    const high = pickIndex({ origins: [[-30, -30, Z + 61]], targets: [[]] });
-    expect(enginePick(model, high, P)).toBe(-1);
+    expect(sweepsClear(model, P, E)).toBe(false);
+    expect(pickUpNode(model, idx, [-30, 70, Z])).toBe(-1); // C is 100 away
+    const high = pickUpIndex([[-30, -30, Z + 61]]);
+    expect(pickUpNode(model, high, P)).toBe(-1);
     // Equal distances: the lower index.
-    const twins = pickIndex({
-      origins: [
-        [-60, 40, Z],
-        [-30, 70, Z],
-        [-30, 10, Z],
-      ],
-      targets: [[], [], []],
-    });
-    expect(enginePick(model, twins, P)).toBe(0);
+    const twins = pickUpIndex([
+      [-60, 40, Z],
+      [-30, 70, Z],
+      [-30, 10, Z],
+    ]);
+    expect(pickUpNode(model, twins, P)).toBe(0);
   });
 
   it('a link from the picked node to a node the place cannot see is blind; all blind is a trap', () => {
     const onlyEast: HopGraph = { origins: [C, E], targets: [[1], [0]] };
-    expect(firstHops(model, pickIndex(onlyEast), P)).toEqual({ node: 0, hops: 1, blind: [1] });
+    expect(firstHops(model, pickUpIndex(onlyEast.origins), onlyEast.targets, P)).toEqual({
+      node: 0,
+      hops: 1,
+      blind: [1],
+    });
     const c = countBlindFirstHops(model, onlyEast, [P, C]);
     expect(c).toMatchObject({ places: 2, picked: 2, someBlind: 1, allBlind: 1, trapNodes: 1 });
     expect(c.traps).toEqual([{ place: P, node: 0 }]);
