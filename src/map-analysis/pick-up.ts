@@ -67,9 +67,20 @@ export function pickUpNode(m: CollisionModel, index: PickUpIndex, p: readonly nu
         if (d < PICK_UP_RANGE) near.push({ n, d });
       }
   near.sort((a, b) => a.d - b.d || a.n - b.n);
-  for (const { n } of near) {
-    boxTrace(m, p, index.origins[n], PICK_UP_MINS, PICK_UP_MAXS, 0, MASK_PLAYERSOLID, trace);
-    if (trace.fraction === 1) return n;
-  }
+  for (const { n } of near) if (sweepsClear(m, p, index.origins[n])) return n;
   return -1;
+}
+
+/**
+ * True when the pick-up's box sweeps from `from` to `to` without meeting a player-solid brush.
+ * The bot's straight walk from where it stands to the next node of its path is tested the same
+ * way (`blind-first-hops.ts`).
+ */
+export function sweepsClear(
+  m: CollisionModel,
+  from: readonly number[],
+  to: readonly number[],
+): boolean {
+  boxTrace(m, from, to, PICK_UP_MINS, PICK_UP_MAXS, 0, MASK_PLAYERSOLID, trace);
+  return trace.fraction === 1;
 }

@@ -10,6 +10,7 @@ import { feedbackStage } from '../operators/feedback.js';
 import { fillStage } from '../operators/fill.js';
 import { spawnPointsStage } from '../operators/spawn-points.js';
 import { moversStage } from '../operators/movers.js';
+import { firstHopsStage } from '../operators/first-hops.js';
 import type { StageDefinition } from './stage.js';
 import { DEMO_PHASE_STAGES } from './demo-stages.js';
 
@@ -25,6 +26,7 @@ export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new M
       feedbackStage,
       shortLinksStage,
       connectStage,
+      firstHopsStage,
     ] as unknown as StageDefinition<never>[]
   ).map((s) => [s.meta.name, s]),
 );
@@ -45,6 +47,7 @@ export const DEFAULT_STAGES: readonly string[] = [
   'feedback',
   'short-links',
   'connect',
+  'first-hops',
 ];
 
 /** Event kinds the demo source produces (what the first demo stage can need). */

@@ -1,0 +1,58 @@
+/**
+ * The first-hops stage on a box world: a floor with a wall from y = 0 northwards; node C south
+ * of the wall's end links round it to node E on the east side. Floor samples north of C on the
+ * west side pick C and would walk straight at E, into the wall: they get nodes of their own.
+ */
+import { describe, expect, it } from 'vitest';
+import { box, syntheticWorld } from '../map-analysis/synthetic-world.js';
+import { buildCollisionModel } from '../../src/world/collision-model.js';
+import { sampleFloor } from '../../src/map-analysis/walkable-floor.js';
+import { addFirstHopNodes, firstHopsDefaults } from '../../src/operators/first-hops.js';
+import {
+  NO_LINK_EVIDENCE,
+  nodeWithoutVotes,
+  type DraftGraph,
+} from '../../src/operators/graph-types.js';
+
+const SOLID = 1;
+const Z = 24.125;
+const w = syntheticWorld([
+  box([-256, -256, -32], [256, 256, 0], SOLID),
+  box([-8, 0, 0], [8, 256, 300], SOLID),
+  box([-256, -256, 300], [256, 256, 332], SOLID),
+]);
+const map = { collision: buildCollisionModel(w), floor: sampleFloor(w, 32) };
+const node = (x: number, y: number) => nodeWithoutVotes([x, y, Z], 'MOVE', 'map');
+const link = (from: number, to: number) => ({ from, to, type: 'MOVE', ...NO_LINK_EVIDENCE });
+const g: DraftGraph = {
+  nodes: [node(-30, -30), node(60, -20)],
+  links: [link(0, 1), link(1, 0)],
+};
+
+describe('first-hops', () => {
+  const r = addFirstHopNodes(g, map, firstHopsDefaults);
+
+  it('adds MOVE nodes where samples had a blind first hop, and leaves fewer such samples', () => {
+    const s = r.stats as Record<string, number>;
+    expect(s.blindBefore).toBeGreaterThan(0);
+    expect(s.nodesAdded).toBeGreaterThan(0);
+    expect(s.blindAfter).toBeLessThan(s.blindBefore);
+    expect(r.graph.nodes.slice(0, 2)).toEqual(g.nodes);
+    expect(r.graph.links.slice(0, 2)).toEqual(g.links);
+    for (const n of r.graph.nodes.slice(2))
+      expect(n).toMatchObject({ type: 'MOVE', source: 'map' });
+    // Every new node links out, and only to nodes on its own side of the wall or round its end.
+    for (let k = 2; k < r.graph.nodes.length; k++) {
+      const out = r.graph.links.filter((l) => l.from === k);
+      expect(out.length).toBeGreaterThan(0);
+      const west = r.graph.nodes[k].origin[0] < 0 && r.graph.nodes[k].origin[1] > 16;
+      for (const l of out)
+        if (west)
+          expect(r.graph.nodes[l.to].origin[0] < 0 || r.graph.nodes[l.to].origin[1] < 0).toBe(true);
+    }
+  });
+
+  it('is deterministic', () => {
+    expect(addFirstHopNodes(g, map, firstHopsDefaults)).toEqual(r);
+  });
+});
