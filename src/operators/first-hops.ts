@@ -11,6 +11,9 @@
  * does reach (`map-analysis/first-hop-nodes.ts`). Samples are judged in order against the
  * graph as it grows.
  *
+ * A node or link the nav test recorded as bad (the pipeline's feedback) is never made again,
+ * as in `connect`.
+ *
  * Emits the graph and a `first-hops` summary (samples, blind samples before, nodes and links
  * added, blind samples left).
  *
@@ -24,7 +27,7 @@ import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
-import { NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
+import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
 import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
@@ -34,6 +37,8 @@ import { countBlindFirstHops, type HopGraph } from '../map-analysis/blind-first-
 import { firstHopNodes } from '../map-analysis/first-hop-nodes.js';
 import { FILLED_LINK_TYPE } from '../map-analysis/floor-links.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
+import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
+import { feedbackDefaults, loadFeedbackFor } from './feedback.js';
 
 export interface FirstHopsOptions {
   /** Floor sample spacing: the standing places looked at. [Units: world units] [Limit: 8..128] */
@@ -67,10 +72,24 @@ function hopGraph(g: DraftGraph): HopGraph {
   return { origins: g.nodes.map((n) => n.origin), targets };
 }
 
+/**
+ * Whether the nav test recorded `a` → `b` (or a node at `a`) as bad: such a node or link is
+ * never made again (`iterate` refuses a draft that brings a recorded failure back, as in
+ * `connect`).
+ */
+function recordedBad(feedback: Feedback, a: ReadonlyVec3, b: ReadonlyVec3): boolean {
+  const r = feedbackDefaults.matchRadius;
+  return (
+    feedback.badNodes.some((bad) => distance(a, bad) <= r || distance(b, bad) <= r) ||
+    feedback.badLinks.some((bad) => distance(a, bad[0]) <= r && distance(b, bad[1]) <= r)
+  );
+}
+
 export function addFirstHopNodes(
   g: DraftGraph,
   map: FirstHopsMap,
   o: FirstHopsOptions,
+  feedback: Feedback = EMPTY_FEEDBACK,
 ): { graph: DraftGraph; stats: Record<string, unknown> } {
   const { floor, collision } = map;
   const places: ReadonlyVec3[] = Array.from(floor.z, (z, k) => [
@@ -80,6 +99,7 @@ export function addFirstHopNodes(
   ]);
   const before = countBlindFirstHops(collision, hopGraph(g), places);
   const walks = (a: ReadonlyVec3, b: ReadonlyVec3) =>
+    !recordedBad(feedback, a, b) &&
     simulateLinkFromReach(collision, {
       from: a,
       to: b,
@@ -123,6 +143,7 @@ export function addFirstHopNodes(
 export function firstHops(
   options: Partial<FirstHopsOptions>,
   load: (spacing: number) => Promise<FirstHopsMap | null>,
+  loadFeedback: () => Promise<Feedback> = async () => EMPTY_FEEDBACK,
 ): OperatorFunction<GraphEvent, GraphEvent> {
   const o: FirstHopsOptions = { ...firstHopsDefaults, ...options };
   return graphInOrder(async (e, emit) => {
@@ -136,7 +157,7 @@ export function firstHops(
       });
       return;
     }
-    const r = addFirstHopNodes(e.graph, map, o);
+    const r = addFirstHopNodes(e.graph, map, o, await loadFeedback());
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'first-hops', data: r.stats });
   });
@@ -190,5 +211,6 @@ export const firstHopsStage = defineStage<FirstHopsOptions>({
     }),
     defaults: firstHopsDefaults,
   },
-  create: (opts, ctx) => firstHops(opts, firstHopsMapLoader(ctx.bsp, ctx.cacheDir ?? null)),
+  create: (opts, ctx) =>
+    firstHops(opts, firstHopsMapLoader(ctx.bsp, ctx.cacheDir ?? null), () => loadFeedbackFor(ctx)),
 });

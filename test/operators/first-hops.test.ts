@@ -55,4 +55,29 @@ describe('first-hops', () => {
   it('is deterministic', () => {
     expect(addFirstHopNodes(g, map, firstHopsDefaults)).toEqual(r);
   });
+
+  it('never makes again a node or link the nav test recorded as bad', () => {
+    // The first new node and one of its links, recorded bad as iterate's feedback would.
+    const first = r.graph.nodes[2].origin;
+    const out = r.graph.links.find((l) => l.from === 2)!;
+    const target = r.graph.nodes[out.to].origin;
+    const again = addFirstHopNodes(g, map, firstHopsDefaults, {
+      badNodes: [],
+      badLinks: [[first, target]],
+      warnings: [],
+    });
+    const near = (p: readonly number[], q: readonly number[]) =>
+      Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]) <= 48;
+    for (const l of again.graph.links)
+      expect(
+        near(again.graph.nodes[l.from].origin, first) &&
+          near(again.graph.nodes[l.to].origin, target),
+      ).toBe(false);
+    const noNode = addFirstHopNodes(g, map, firstHopsDefaults, {
+      badNodes: [first],
+      badLinks: [],
+      warnings: [],
+    });
+    for (const n of noNode.graph.nodes.slice(2)) expect(near(n.origin, first)).toBe(false);
+  });
 });
