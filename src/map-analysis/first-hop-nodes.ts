@@ -45,7 +45,7 @@ export interface FirstHopNodes {
   readonly links: { readonly from: number; readonly to: number }[];
   /** Places that were blind when their turn came. */
   readonly blindPlaces: number;
-  /** Blind places left blind: no node in reach that the new node could link to. */
+  /** Blind places left blind: no node may stand there, or none in reach it could link to. */
   readonly unlinked: number;
 }
 
@@ -55,6 +55,7 @@ export function firstHopNodes(
   places: readonly ReadonlyVec3[],
   walks: WalkCheck,
   o: FirstHopNodeOptions = firstHopNodeDefaults,
+  mayStand: ((place: ReadonlyVec3) => boolean) | null = null,
 ): FirstHopNodes {
   const targets: number[][] = graph.targets.map((t) => [...t]);
   const index = pickUpIndex(graph.origins);
@@ -71,6 +72,11 @@ export function firstHopNodes(
     const h = firstHops(model, index, targets, p);
     if (!h || h.blind.length === 0) continue;
     blindPlaces++;
+    // A place where no node may stand (the brink of a fall, in the pipeline) stays blind.
+    if (mayStand && !mayStand(p)) {
+      unlinked++;
+      continue;
+    }
     const near: { n: number; d: number }[] = [];
     const cx = Math.floor(p[0] / PICK_UP_RANGE);
     const cy = Math.floor(p[1] / PICK_UP_RANGE);

@@ -37,6 +37,10 @@ import { countBlindFirstHops, type HopGraph } from '../map-analysis/blind-first-
 import { firstHopNodes } from '../map-analysis/first-hop-nodes.js';
 import { FILLED_LINK_TYPE } from '../map-analysis/floor-links.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
+import { onBrink } from '../map-analysis/brink.js';
+import { STEP_SIZE } from '../movement/constants.js';
+import { fillDefaults } from './fill.js';
+import type { BspWorld } from '../sources/bsp/world.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 import { feedbackDefaults, loadFeedbackFor } from './feedback.js';
 
@@ -60,11 +64,16 @@ export const firstHopsDefaults: FirstHopsOptions = Object.freeze({
 
 /** What the stage needs of the map. */
 export interface FirstHopsMap {
+  /** The map, for the brink rule; absent: nodes may stand anywhere. */
+  readonly world?: BspWorld;
   readonly collision: CollisionModel;
   readonly floor: FloorSamples;
 }
 
 const MAX_NODES = 4000;
+/** `fill`'s brink rule, with its defaults (`brinkClearance`, `maxDrop`). [Units: world units] */
+const BRINK_CLEARANCE = fillDefaults.brinkClearance;
+const BRINK_DEPTH = Math.max(fillDefaults.maxDrop, STEP_SIZE);
 
 function hopGraph(g: DraftGraph): HopGraph {
   const targets: number[][] = g.nodes.map(() => []);
@@ -107,7 +116,21 @@ export function addFirstHopNodes(
       fromType: 'MOVE',
       toType: 'MOVE',
     }).passed;
-  const r = firstHopNodes(collision, hopGraph(g), places, walks, { ...o, maxNodes: MAX_NODES });
+  // As in `fill`: no node within `BRINK_CLEARANCE` of a fall deeper than a safe drop, where a
+  // bot arriving at speed runs over the edge (map-analysis/brink.ts; kumanru: a first-hop
+  // node 27 units from a corridor's open end over a 360-unit pit drew bots into it).
+  const world = map.world;
+  const mayStand = world
+    ? (p: ReadonlyVec3) => !onBrink(world, p, BRINK_CLEARANCE, BRINK_DEPTH)
+    : null;
+  const r = firstHopNodes(
+    collision,
+    hopGraph(g),
+    places,
+    walks,
+    { ...o, maxNodes: MAX_NODES },
+    mayStand,
+  );
   const nodes: DraftNode[] = [
     ...g.nodes,
     ...r.origins.map((p) => nodeWithoutVotes(p, 'MOVE', 'map')),
@@ -176,7 +199,7 @@ export function firstHopsMapLoader(
       loadCollision(bsp),
     ]);
     const { floor } = await walkableFloor(map.world, hash, spacing, cacheDir);
-    return { collision, floor };
+    return { world: map.world, collision, floor };
   };
 }
 

@@ -52,6 +52,28 @@ describe('first-hops', () => {
     }
   });
 
+  it('puts no node on the brink of a fall (fill\u2019s brink rule)', () => {
+    // The same floor over a 400-unit drop: every blind place is on the brink and stays blind.
+    const cliff = syntheticWorld([
+      box([-256, -256, -432], [256, 256, -400], SOLID),
+      box([-256, -256, -400], [256, 40, 0], SOLID),
+      box([-8, 0, 0], [8, 256, 300], SOLID),
+      box([-256, -256, 300], [256, 256, 332], SOLID),
+    ]);
+    const model = buildCollisionModel(cliff);
+    const floor = sampleFloor(cliff, 32);
+    const onCliff = addFirstHopNodes(
+      g,
+      { world: cliff, collision: model, floor },
+      firstHopsDefaults,
+    );
+    const anywhere = addFirstHopNodes(g, { collision: model, floor }, firstHopsDefaults);
+    // The box falls once its origin is 16 past the edge (y 56); the probe reaches 32 further.
+    const brink = (n: { origin: readonly number[] }) => n.origin[1] > 56 - 32;
+    expect(anywhere.graph.nodes.slice(2).some(brink)).toBe(true);
+    expect(onCliff.graph.nodes.slice(2).some(brink)).toBe(false);
+  });
+
   it('is deterministic', () => {
     expect(addFirstHopNodes(g, map, firstHopsDefaults)).toEqual(r);
   });
