@@ -14,8 +14,8 @@ import type { BspWorld } from '../sources/bsp/world.js';
 import { STEP_SIZE, fits, supportedGround } from './box-query.js';
 import type { Vec3 } from '../geometry/vec3.js';
 
-/** Length of a slide step. [Units: world units] */
-const SLIDE_STEP = 8;
+/** Length of a slide step (the positions of a slide are this far apart). [Units: world units] */
+export const SLIDE_STEP = 8;
 /** How near the wall a slide ends: pmove leaves a player pressed into a wall within 1/8 unit of it (origins snap to eighths). [Units: world units] */
 const LAST_STEP = 0.125;
 

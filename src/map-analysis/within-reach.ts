@@ -20,7 +20,7 @@ import {
 } from '../operators/graph-types.js';
 import type { Vec3 } from '../geometry/vec3.js';
 import { addToPickUpIndex, pickUpIndex, pickUpNode, PICK_UP_RANGE } from './pick-up.js';
-import { wallSlides } from './stand-places.js';
+import { SLIDE_STEP, wallSlides } from './stand-places.js';
 import { traverse } from './walk-link.js';
 import { checkLinks } from './link-check.js';
 import { FILLED_LINK_TYPE } from './floor-links.js';
@@ -57,8 +57,6 @@ export interface WithinReach {
 /** Most passes over the places left without a node. */
 const MAX_PASSES = 8;
 
-/** Distance between slide positions (`stand-places.ts`). [Units: world units] */
-const SLIDE_STEP = 8;
 
 /** Ground nodes within `radius` of `p` on its floor, nearest first (ties: lower index). */
 function groundNear(
