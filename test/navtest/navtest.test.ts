@@ -1,7 +1,8 @@
 /**
  * The offline nav test against the truth of the fixture maps: links no player can make fail
  * (all of them), walks demo players made pass (≥ 95 %), and the report is the same bytes for
- * any worker count.
+ * any worker count. (The example pipelines' whole navs pass too: example-nav-checks.ts, run by
+ * test/acceptance/map-checks.test.ts on the navs it builds.)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -121,14 +122,6 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
       }
       // the proposal's report validator accepts it
       expect(() => parseNavtestReport(JSON.parse(JSON.stringify(r)), 'report')).not.toThrow();
-    }, 300_000);
-
-    it(`${map}: the example pipeline's nav (with map-derived and mirrored links) passes >= 95 %`, async () => {
-      const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
-      const run = await buildAndTest(spec, map, `${map}.nav`);
-      const passed = run.report.links.filter((l) => l.passed).length;
-      expect(passed / run.links).toBeGreaterThanOrEqual(0.95);
-      expect(run.report.coverage_ratio).toBeGreaterThanOrEqual(0.85);
     }, 300_000);
   }
 });

@@ -15,19 +15,17 @@
  * killed: a cold one for a quarter of the kills (an emptied cache, so they land while cache
  * entries are written), otherwise as long as the last rerun took.
  *
- * The pipeline is the default one with a coarse fill (grid 128, no demo-link, gap-jump, way-back
- * or water checks): every stage still runs and writes what it writes (the floor cache too), but
- * a build takes about 3 s warm instead of 9 s. What is killed and checked is the build's file
- * handling (temporary files, renames, the lock, cache entries), which does not depend on how
- * much of the map fill covers; fill's own results are tested in test/map-analysis/.
+ * The pipeline is the default one with a coarse fill (../helpers/coarse-fill.ts): every stage
+ * still runs and writes what it writes, in about 3 s a build instead of 9 s. What is killed and
+ * checked is the build's file handling (temporary files, renames, the lock, cache entries).
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_STAGES } from '../../src/pipeline/builtin-stages.js';
 import { decodeEntry } from '../../src/pipeline/demo-cache.js';
 import { SeededRandom } from '../../tools/mvd2-writer/seeded-random.js';
+import { coarseFillStages } from '../helpers/coarse-fill.js';
 import { describeFixtures } from '../helpers/fixtures.js';
 import {
   ensureBuilt,
@@ -43,15 +41,6 @@ import {
 const KILLS = 16;
 const SEED = 5;
 const DEMOS = 3;
-/** The default stages, fill coarse (see above). */
-const STAGES = [
-  'stages:',
-  ...DEFAULT_STAGES.map((s) =>
-    s === 'fill'
-      ? '  - fill: { spacing: 128, checkDemoLinks: false, gapJumps: false, returns: false, water: false }'
-      : `  - ${s}`,
-  ),
-];
 
 describeFixtures('navgen build killed with SIGKILL at random moments', () => {
   const work = tempFolder('crash');
@@ -65,7 +54,10 @@ describeFixtures('navgen build killed with SIGKILL at random moments', () => {
     ensureBuilt();
     // bin/navgen rebuilds dist/ first when sources changed: not part of the timed build.
     expect(navgen(work, '--version').code).toBe(0);
-    writeFileSync(join(work, 'wizs.yaml'), wizsPipeline(wizsDemos().slice(0, DEMOS), STAGES));
+    writeFileSync(
+      join(work, 'wizs.yaml'),
+      wizsPipeline(wizsDemos().slice(0, DEMOS), coarseFillStages()),
+    );
     const t = Date.now();
     const r = navgen(work, 'build', 'wizs.yaml', '--quiet');
     coldMs = Date.now() - t;
