@@ -128,8 +128,8 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
 
 describeFixtures('offline navtest: determinism', () => {
   it('the report is the same bytes with 1 and 2 workers', async () => {
-    // wizs: 6442 links in 129 batches of 50 spread over the threads (city's 15 841 took 2.5 times
-    // as long for the same check).
+    // wizs: 6442 links in 129 batches of 50 spread over the threads (city's 15 841 links took
+    // 2.7 times as long for the same check).
     const nav = (await readNavFile(fixture('nav', 'wizs.autogen.nav'))).nav;
     const bsp = fixture('maps', 'wizs.bsp');
     const one = await runNavtest(nav, bsp, 'wizs', { workers: 1 });
