@@ -9,16 +9,19 @@
  * - no node's player box is more than 1 unit in solid;
  * - one component holds at least 95 % of the nodes;
  * - at least 90 % of the human LTK waypoints lie within 64 units of a node: beer (its four-demo
- *   corpus) and asylum (its one human match, built with the command line's few-demo defaults);
+ *   corpus; asylum's one human match: test/cli/few-demos.test.ts, which builds it);
  * - the real AQtion server (../shared/engine/navload) loads each nav with the node count the file
- *   holds (checked here, on the navs this file builds anyway, so that the suite builds every
- *   example pipeline once; test/engine/navload.test.ts calibrates the check itself).
+ *   holds (test/engine/navload.test.ts calibrates the check itself).
+ *
+ * The suite builds every example pipeline once, here; what other parts check on those navs runs
+ * here too, on these builds: the facts of the five corpus maps' navs and their NAV3
+ * (test/operators/real-map-checks.ts) and the offline nav test of three of them
+ * (test/navtest/example-nav-checks.ts).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/pipeline/build.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
@@ -35,6 +38,8 @@ import {
   type CheckMap,
   type NavMeasure,
 } from '../../tools/independent-checks/independent-map-check.js';
+import { CORPUS_MAPS, realMapChecks, type CorpusBuild } from '../operators/real-map-checks.js';
+import { exampleNavChecks } from '../navtest/example-nav-checks.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-map-checks-'));
 const maps = readdirSync(join(REPO_ROOT, 'pipelines'))
@@ -42,6 +47,9 @@ const maps = readdirSync(join(REPO_ROOT, 'pipelines'))
   .map((f) => f.replace(/\.yaml$/, ''))
   .sort();
 const built = new Map<string, { path: string; nav: NavFile; map: CheckMap; m: NavMeasure }>();
+/** The corpus maps' builds, in {@link CORPUS_MAPS} order, for real-map-checks.ts. */
+const corpus = new Map<string, CorpusBuild>();
+const corpusBuilt = new Map<string, CorpusBuild>();
 
 /**
  * Known defects of two held-out maps, measured when their pipelines were added: a ratchet (the
@@ -68,16 +76,21 @@ describeFixtures('map checks of the default navs, by the independent map check',
     for (const name of maps) {
       const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${name}.yaml`));
       const path = join(out, `${name}.nav`);
-      await runBuild({
+      // The re-release's NAV3 from the same build, for the corpus maps' checks.
+      const q2rNav = CORPUS_MAPS.includes(name) ? join(out, 'q2r', `${name}.nav`) : null;
+      const result = await runBuild({
         ...spec,
         cache: join(out, 'cache'),
-        output: { nav: path, q2rNav: null, strafeTraces: null, report: null, html: null },
+        output: { nav: path, q2rNav, strafeTraces: null, report: null, html: null },
       });
       const nav = (await readNavFile(path)).nav;
       const map = await loadCheckMap(fixture('maps', `${name}.bsp`));
       const ltk = name === 'beer' ? (await readLtk(fixture('ltk', 'beer.ltk'))).origins : null;
       built.set(name, { path, nav, map, m: measureNavOn(map, nav, ltk) });
+      if (q2rNav) corpusBuilt.set(name, { nav, result, q2rNav });
     }
+    for (const name of CORPUS_MAPS)
+      if (corpusBuilt.has(name)) corpus.set(name, corpusBuilt.get(name)!);
   }, 900_000);
 
   for (const name of maps) {
@@ -98,11 +111,16 @@ describeFixtures('map checks of the default navs, by the independent map check',
         open?.largestComponent ?? 0.95,
       );
     });
+  }
 
-    // Without the engine navload.test.ts fails under CI and skips elsewhere; here it is skipped.
-    it.runIf(HAVE_ENGINE)(
+  // Without the engine navload.test.ts fails under CI and skips elsewhere; here it is skipped.
+  // Concurrent, five at a time (vitest's maxConcurrency; it runs only adjacent concurrent tests
+  // together, hence their own loop): a load is about 5 s of a server that mostly waits
+  // (navload's fixed run time), 70 s for the fourteen maps in turn.
+  for (const name of maps) {
+    it.runIf(HAVE_ENGINE).concurrent(
       `${name}: the real engine loads it with the file's node count`,
-      async () => {
+      async ({ expect }) => {
         const { path, nav } = built.get(name)!;
         const r = await navload(name, path, await freePort());
         expect(r.result, r.output).toBe('LOADED');
@@ -133,33 +151,8 @@ describeFixtures('map checks of the default navs, by the independent map check',
     expect(built.get('beer')!.m.ltkCoverage).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('asylum (one human match, few-demo defaults): at least 90 % of the LTK waypoints within 64 units', async () => {
-    const path = join(out, 'asylum.nav');
-    // The command line's flag form: what a user with one demo runs.
-    const cli = join(REPO_ROOT, 'bin', 'navgen');
-    execFileSync(
-      process.execPath,
-      [
-        cli,
-        'build',
-        '--map',
-        'asylum',
-        '--bsp',
-        fixture('maps', 'asylum.bsp'),
-        '--out',
-        path,
-        '--no-html',
-        '--no-cache',
-        '--no-progress',
-        '-q',
-        fixture('demos', 'mvd2', 'asylum_2022_human.mvd2.gz'),
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    const nav = (await readNavFile(path)).nav;
-    const map = await loadCheckMap(fixture('maps', 'asylum.bsp'));
-    const m = measureNavOn(map, nav, (await readLtk(fixture('ltk', 'asylum.ltk'))).origins);
-    expect(m.inSolid).toBe(0);
-    expect(m.ltkCoverage).toBeGreaterThanOrEqual(0.9);
-  }, 120_000);
+  describe('navs from the real fixture demos', () => realMapChecks(corpus));
+
+  describe('offline navtest: the example pipelines\u2019 navs', () =>
+    exampleNavChecks((name) => built.get(name)!.nav));
 });

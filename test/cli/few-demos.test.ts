@@ -2,7 +2,8 @@
  * Few demos, as a new user has them: one real human match and flags only. `minDemos: auto`
  * (min(3, demos used)) keeps what one demo saw, the summary says what `auto` became, and a
  * build whose thresholds drop every cluster refuses to replace an existing nav (exit 1, naming
- * the threshold and the option). Runs `bin/navgen` as users do.
+ * the threshold and the option). Runs `bin/navgen` as users do. The nav also meets the
+ * acceptance targets by the independent map check (none in solid, LTK coverage).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,10 @@ import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { navgen, sha256, tempFolder } from '../robustness/navgen-cli.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
+import {
+  loadCheckMap,
+  measureNavOn,
+} from '../../tools/independent-checks/independent-map-check.js';
 
 /** Share of the LTK waypoints with a nav node within `radius` (3D). */
 function ltkCoverage(ltk: Float32Array, nodes: { origin: ArrayLike<number> }[], radius: number) {
@@ -71,6 +76,17 @@ describeFixtures('one human match, flags only (asylum)', () => {
       minDemosSetting: 'auto',
       demosUsed: 1,
     });
+  });
+
+  // The acceptance target on this map (test/acceptance/map-checks.test.ts checks the example
+  // pipelines' navs): judged by the independent brush-level checker, not by navgen's own code.
+  it('by the independent map check: no node in solid, at least 90 % of the LTK waypoints within 64 units', async () => {
+    expect(first.code).toBe(0);
+    const { nav } = await readNavFile(join(dir, 'asylum.nav'));
+    const map = await loadCheckMap(bsp);
+    const m = measureNavOn(map, nav, (await readLtk(fixture('ltk', 'asylum.ltk'))).origins);
+    expect(m.inSolid).toBe(0);
+    expect(m.ltkCoverage).toBeGreaterThanOrEqual(0.9);
   });
 
   it('refuses to replace the nav when --min-demos 3 drops every cluster (exit 1, names the threshold and the option)', () => {

@@ -1,7 +1,8 @@
 /**
  * The offline nav test against the truth of the fixture maps: links no player can make fail
  * (all of them), walks demo players made pass (≥ 95 %), and the report is the same bytes for
- * any worker count.
+ * any worker count. (The example pipelines' whole navs pass too: example-nav-checks.ts, run by
+ * test/acceptance/map-checks.test.ts on the navs it builds.)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -122,23 +123,17 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
       // the proposal's report validator accepts it
       expect(() => parseNavtestReport(JSON.parse(JSON.stringify(r)), 'report')).not.toThrow();
     }, 300_000);
-
-    it(`${map}: the example pipeline's nav (with map-derived and mirrored links) passes >= 95 %`, async () => {
-      const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
-      const run = await buildAndTest(spec, map, `${map}.nav`);
-      const passed = run.report.links.filter((l) => l.passed).length;
-      expect(passed / run.links).toBeGreaterThanOrEqual(0.95);
-      expect(run.report.coverage_ratio).toBeGreaterThanOrEqual(0.85);
-    }, 300_000);
   }
 });
 
 describeFixtures('offline navtest: determinism', () => {
   it('the report is the same bytes with 1 and 2 workers', async () => {
-    const nav = (await readNavFile(fixture('nav', 'city.autogen.nav'))).nav;
-    const bsp = fixture('maps', 'city.bsp');
-    const one = await runNavtest(nav, bsp, 'city', { workers: 1 });
-    const two = await runNavtest(nav, bsp, 'city', {
+    // wizs: 6442 links in 129 batches of 50 spread over the threads (city's 15 841 links took
+    // 2.7 times as long for the same check).
+    const nav = (await readNavFile(fixture('nav', 'wizs.autogen.nav'))).nav;
+    const bsp = fixture('maps', 'wizs.bsp');
+    const one = await runNavtest(nav, bsp, 'wizs', { workers: 1 });
+    const two = await runNavtest(nav, bsp, 'wizs', {
       workers: 2,
       batchSize: 50,
       linksPerThread: 1,

@@ -6,6 +6,10 @@
  * held votes. Damage kinds: a damaged MVD2 stream, a damaged gzip layer, garbage, a file that is
  * not a demo at all, an unreadable file; a cut file is not damage but a partial demo (TRUNCATED
  * warning, its frames used).
+ *
+ * The builds through the library use a coarse fill (../helpers/coarse-fill.ts): what is compared
+ * is which demos count, not how much of the map fill covers. The two command-line builds use the
+ * default pipeline, like a user; the nav they are compared with is built so too.
  */
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +18,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runBuild, type BuildResult, type DemoReport } from '../../src/pipeline/build.js';
 import { pipelineFromFlags } from '../../src/pipeline/flags-pipeline.js';
 import { SeededRandom } from '../../tools/mvd2-writer/seeded-random.js';
+import { withCoarseFill } from '../helpers/coarse-fill.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { ensureBuilt, sha256, startNavgen, tempFolder, wizsDemos } from './navgen-cli.js';
 
@@ -25,22 +30,27 @@ describeFixtures('one bad demo among good ones', () => {
   let without: BuildResult;
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  const build = async (name: string, extra: string[], damaged?: 'keep-prefix') =>
-    runBuild(
-      await pipelineFromFlags(
-        {
-          map: 'wizs',
-          bsp: fixture('maps', 'wizs.bsp'),
-          out: join(work, `${name}.nav`),
-          report: join(work, `${name}.json`),
-          demos: [...good, ...extra],
-          cache: join(work, 'cache'),
-          workers: 2,
-          damaged,
-        },
-        work,
-      ),
+  const build = async (
+    name: string,
+    extra: string[],
+    damaged?: 'keep-prefix',
+    fill: 'coarse' | 'default' = 'coarse',
+  ) => {
+    const spec = await pipelineFromFlags(
+      {
+        map: 'wizs',
+        bsp: fixture('maps', 'wizs.bsp'),
+        out: join(work, `${name}.nav`),
+        report: join(work, `${name}.json`),
+        demos: [...good, ...extra],
+        cache: join(work, 'cache'),
+        workers: 2,
+        damaged,
+      },
+      work,
     );
+    return runBuild(fill === 'coarse' ? withCoarseFill(spec) : spec);
+  };
   const nav = (name: string) => sha256(join(work, `${name}.nav`));
   const reportOf = (name: string, file: string) =>
     (
@@ -195,8 +205,10 @@ describeFixtures('one bad demo among good ones', () => {
       'used',
       'used',
     ]);
-    expect(sha256(join(cli, 'wizs.nav'))).toBe(nav('without'));
-  });
+    // The command line builds with the default fill: so is the build without it compared here.
+    await build('without-default-fill', [], undefined, 'default');
+    expect(sha256(join(cli, 'wizs.nav'))).toBe(nav('without-default-fill'));
+  }, 120_000); // two whole wizs builds with the default fill
 
   it('a kept prefix is still damage to a script: exit 3, status partial', async () => {
     ensureBuilt();

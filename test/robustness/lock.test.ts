@@ -23,6 +23,7 @@ import {
   buildLockPath,
   type LockOwner,
 } from '../../src/pipeline/build-lock.js';
+import { coarseFillStages } from '../helpers/coarse-fill.js';
 import { describeFixtures } from '../helpers/fixtures.js';
 import {
   ensureBuilt,
@@ -172,7 +173,11 @@ describeFixtures('navgen build with the lock', () => {
   beforeAll(() => {
     ensureBuilt();
     mkdirSync(work, { recursive: true });
-    writeFileSync(join(work, 'wizs.yaml'), wizsPipeline(wizsDemos().slice(0, 2)));
+    // A coarse fill (../helpers/coarse-fill.ts): the lock is the same, a build 3 s, not 9.
+    writeFileSync(
+      join(work, 'wizs.yaml'),
+      wizsPipeline(wizsDemos().slice(0, 2), coarseFillStages()),
+    );
     const r = navgen(work, 'build', 'wizs.yaml', '--quiet', '--no-cache');
     expect(r.code).toBe(0);
     clean = Object.fromEntries(WIZS_OUTPUTS.map((o) => [o, sha256(join(work, o))]));

@@ -1,21 +1,24 @@
 /**
  * Real fixture demos → navs for the five corpus maps: urbanjungle gets WATER nodes where players
  * swim (checked against the map's own water), city's fatal falls are found and down-weighted,
- * and MOVE nodes sit at the height convention of the engine's own nodes.
+ * MOVE nodes sit at the height convention of the engine's own nodes, and the re-release NAV3 of
+ * the same build loads in both re-release engines, whose A* finds paths in it.
+ *
+ * Not a test file of its own: the navs are the example pipelines' (pipelines/MAP.yaml), which
+ * test/acceptance/map-checks.test.ts builds anyway, so these checks run there on its builds
+ * ({@link realMapChecks}); a second build of the five maps was 100 s of the suite.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
-import { runBuild, type BuildResult } from '../../src/pipeline/build.js';
-import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
+import { expect, it } from 'vitest';
+import type { BuildResult } from '../../src/pipeline/build.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import type { NavFile } from '../../src/nav/types.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import { readBsp } from '../../src/sources/bsp/read-bsp.js';
 import { brushContentsNear } from '../../src/sources/bsp/point-contents.js';
 import { CONTENTS_WATER, MASK_LIQUID } from '../../src/sources/bsp/contents-flags.js';
-import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';
+import { fixture, REPO_ROOT } from '../helpers/fixtures.js';
 import { NAV3_LINK_TYPES } from '../../src/nav/formats/nav3/layout.js';
 import { readNav3File } from '../../src/nav/formats/nav3/read.js';
 import { readSpawnPoints } from '../../src/sources/bsp/spawn-points.js';
@@ -30,35 +33,22 @@ import {
   walkable,
 } from '../helpers/q2r-checkers.js';
 
-const out = mkdtempSync(join(tmpdir(), 'navgen-real-'));
-const built = new Map<string, { nav: NavFile; result: BuildResult }>();
 /** The maps whose facts (water, falls, ladders) the checks below were written for. */
-const CORPUS_MAPS = ['beer', 'city', 'simplicity', 'urbanjungle', 'wizs'];
+export const CORPUS_MAPS = ['beer', 'city', 'simplicity', 'urbanjungle', 'wizs'];
 
-async function build(map: string): Promise<{ nav: NavFile; result: BuildResult }> {
-  const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
-  const result = await runBuild({
-    ...spec,
-    cache: join(out, 'cache'),
-    output: {
-      nav: join(out, `${map}.nav`),
-      // The re-release's NAV3 from the same build: test/sinks/q2r-nav/engines.test.ts checks such files.
-      q2rNav: join(out, 'q2r', `${map}.nav`),
-      strafeTraces: null,
-      report: null,
-      html: null,
-    },
-  });
-  return { nav: (await readNavFile(join(out, `${map}.nav`))).nav, result };
+/** A corpus map's example pipeline, built with its re-release NAV3 (`q2rNav`) beside the nav. */
+export interface CorpusBuild {
+  readonly nav: NavFile;
+  readonly result: BuildResult;
+  /** The NAV3 file of the same build (test/sinks/q2r-nav/engines.test.ts checks such files). */
+  readonly q2rNav: string;
 }
 
-describeFixtures('navs from the real fixture demos', () => {
-  beforeAll(async () => {
-    // The five corpus maps' example pipelines (they all read the fixture demos); the pipelines of
-    // the further maps are built and checked by test/acceptance/map-checks.test.ts.
-    for (const map of CORPUS_MAPS) built.set(map, await build(map));
-  }, 400_000);
-
+/**
+ * Declares the checks (call inside a describe); `built` gives the builds of the
+ * {@link CORPUS_MAPS} once its beforeAll has run, in that order.
+ */
+export function realMapChecks(built: ReadonlyMap<string, CorpusBuild>): void {
   it('runs the corpus maps\u2019 example pipelines', () => {
     const present = readdirSync(join(REPO_ROOT, 'pipelines')).map((f) => f.replace(/\.yaml$/, ''));
     expect(present).toEqual(expect.arrayContaining(CORPUS_MAPS));
@@ -143,7 +133,7 @@ describeFixtures('navs from the real fixture demos', () => {
   it('every NAV3 it writes is loaded by both re-release engines, with the counts written', async () => {
     expect(HAVE_CHECKERS, `the checkers in ${Q2R_DIR}`).toBe(true);
     for (const [map, { result }] of built) {
-      const file = join(out, 'q2r', `${map}.nav`);
+      const file = built.get(map)!.q2rNav;
       const { nav: nav3 } = await readNav3File(file);
       const stats = result.navOutputs.q2rNav as Record<string, unknown>;
       const written = {
@@ -170,7 +160,7 @@ describeFixtures('navs from the real fixture demos', () => {
 
   it('the engines\u2019 own A* finds a path between spawn points navgen\u2019s NAV3 connects', async () => {
     for (const map of built.keys()) {
-      const file = join(out, 'q2r', `${map}.nav`);
+      const file = built.get(map)!.q2rNav;
       const { nav: nav3 } = await readNav3File(file);
       const spawns = (await readSpawnPoints(fixture('maps', `${map}.bsp`))).map((s) => s.origin);
       // The farthest pair whose nearest nodes (as each engine picks them) our graph connects
@@ -204,4 +194,4 @@ describeFixtures('navs from the real fixture demos', () => {
       }
     }
   });
-});
+}
