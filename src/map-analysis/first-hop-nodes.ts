@@ -26,6 +26,11 @@ export interface FirstHopNodeOptions {
   readonly maxLinks: number;
   /** Most nodes added (a bound on a broken map, not a tuning knob). [Limit: ≥ 0] */
   readonly maxNodes: number;
+  /**
+   * Most links the grown graph may hold: a node whose links would pass it is not added (the
+   * formats navgen writes hold a bounded number of links). [Limit: ≥ 0]
+   */
+  readonly maxTotalLinks: number;
 }
 
 export const firstHopNodeDefaults: FirstHopNodeOptions = Object.freeze({
@@ -33,6 +38,7 @@ export const firstHopNodeDefaults: FirstHopNodeOptions = Object.freeze({
   maxStep: 18,
   maxLinks: 6,
   maxNodes: 4000,
+  maxTotalLinks: Number.MAX_SAFE_INTEGER,
 });
 
 /** A bot can walk from `from` to `to` (the caller's walk check). */
@@ -67,6 +73,7 @@ export function firstHopNodes(
   let blindPlaces = 0;
   let unlinked = 0;
   const reachCells = Math.ceil(o.linkRange / PICK_UP_RANGE);
+  let total = targets.reduce((sum, t) => sum + t.length, 0);
   for (const p of places) {
     if (origins.length - first >= o.maxNodes) break;
     const h = firstHops(model, index, targets, p);
@@ -98,12 +105,18 @@ export function firstHopNodes(
       unlinked++;
       continue;
     }
+    const back = chosen.filter((n) => walks(at(n), p));
+    if (total + chosen.length + back.length > o.maxTotalLinks) {
+      unlinked++;
+      continue;
+    }
+    total += chosen.length + back.length;
     const id = origins.length;
     addToPickUpIndex(index, p);
     targets.push([...chosen]);
     for (const n of chosen) {
       links.push({ from: id, to: n });
-      if (walks(at(n), p)) {
+      if (back.includes(n)) {
         targets[n].push(id);
         links.push({ from: n, to: id });
       }

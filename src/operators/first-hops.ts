@@ -41,6 +41,7 @@ import { onBrink } from '../map-analysis/brink.js';
 import { STEP_SIZE } from '../movement/constants.js';
 import { fillDefaults } from './fill.js';
 import type { BspWorld } from '../sources/bsp/world.js';
+import { NAV3_MAX_INDEX } from '../nav/formats/nav3/layout.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 import { feedbackDefaults, loadFeedbackFor } from './feedback.js';
 
@@ -71,6 +72,9 @@ export interface FirstHopsMap {
 }
 
 const MAX_NODES = 4000;
+// The Quake II re-release nav (`--nav3`) indexes links in int16: a graph of more links cannot be
+// written in it (urbanjungle: 32,803 links with every first-hop node). The stage stops adding
+// nodes there rather than make a nav one of navgen's outputs cannot hold.
 /** `fill`'s brink rule, with its defaults (`brinkClearance`, `maxDrop`). [Units: world units] */
 const BRINK_CLEARANCE = fillDefaults.brinkClearance;
 const BRINK_DEPTH = Math.max(fillDefaults.maxDrop, STEP_SIZE);
@@ -128,7 +132,7 @@ export function addFirstHopNodes(
     hopGraph(g),
     places,
     walks,
-    { ...o, maxNodes: MAX_NODES },
+    { ...o, maxNodes: MAX_NODES, maxTotalLinks: NAV3_MAX_INDEX },
     mayStand,
   );
   const nodes: DraftNode[] = [

@@ -13,7 +13,7 @@ import {
   type HopGraph,
 } from '../../src/map-analysis/blind-first-hops.js';
 import { pickUpIndex, pickUpNode, sweepsClear } from '../../src/map-analysis/pick-up.js';
-import { firstHopNodes } from '../../src/map-analysis/first-hop-nodes.js';
+import { firstHopNodeDefaults, firstHopNodes } from '../../src/map-analysis/first-hop-nodes.js';
 import type { ReadonlyVec3 } from '../../src/geometry/vec3.js';
 
 const SOLID = 1;
@@ -87,5 +87,19 @@ describe('blind first hops', () => {
     const refused = firstHopNodes(model, g, [P], () => false);
     expect(refused).toMatchObject({ origins: [], links: [], blindPlaces: 1, unlinked: 1 });
     expect(firstHopNodes(model, g, [C], () => true).origins).toEqual([]);
+  });
+
+  it('no node whose links would take the graph past the link budget', () => {
+    const g: HopGraph = { origins: [C, E, W], targets: [[1, 2], [0], [0]] };
+    // The graph holds 4 links; the node at P brings 4 more.
+    const opts = { ...firstHopNodeDefaults };
+    expect(firstHopNodes(model, g, [P], () => true, { ...opts, maxTotalLinks: 8 }).origins).toEqual(
+      [P],
+    );
+    expect(firstHopNodes(model, g, [P], () => true, { ...opts, maxTotalLinks: 7 })).toMatchObject({
+      origins: [],
+      links: [],
+      unlinked: 1,
+    });
   });
 });
