@@ -33,6 +33,9 @@ export interface FirstHopNodeOptions {
   readonly maxTotalLinks: number;
 }
 
+/** Nearer than this to the picked node, a place is that node's own. [Units: world units] */
+const SAME_PLACE = 1;
+
 export const firstHopNodeDefaults: FirstHopNodeOptions = Object.freeze({
   linkRange: 128,
   maxStep: 18,
@@ -79,8 +82,12 @@ export function firstHopNodes(
     const h = firstHops(model, index, targets, p);
     if (!h || h.blind.length === 0) continue;
     blindPlaces++;
-    // A place where no node may stand (the brink of a fall, in the pipeline) stays blind.
-    if (mayStand && !mayStand(p)) {
+    // A place where no node may stand (the brink of a fall, in the pipeline) stays blind, and
+    // so does one where the picked node itself stands: a second node there is never picked
+    // (the lower index wins a tie) and only duplicates it (bwcity: two, inside a func_wall).
+    const q = at(h.node);
+    const onPicked = Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]) < SAME_PLACE;
+    if (onPicked || (mayStand && !mayStand(p))) {
       unlinked++;
       continue;
     }

@@ -89,6 +89,19 @@ describe('blind first hops', () => {
     expect(firstHopNodes(model, g, [C], () => true).origins).toEqual([]);
   });
 
+  it('no second node where the picked node itself stands, even with a blind hop', () => {
+    // Node 0 stands at P with a hop to E behind the wall; a node at P could link to W.
+    const g: HopGraph = { origins: [P, E, W], targets: [[1], [0], []] };
+    expect(firstHopNodes(model, g, [P], () => true)).toMatchObject({
+      origins: [],
+      blindPlaces: 1,
+      unlinked: 1,
+    });
+    // A place beside it (not on it) gets its node.
+    const beside: ReadonlyVec3 = [P[0] - 8, P[1], P[2]];
+    expect(firstHopNodes(model, g, [beside], () => true).origins).toEqual([beside]);
+  });
+
   it('no node whose links would take the graph past the link budget', () => {
     const g: HopGraph = { origins: [C, E, W], targets: [[1, 2], [0], [0]] };
     // The graph holds 4 links; the node at P brings 4 more.
