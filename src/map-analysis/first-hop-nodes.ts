@@ -58,6 +58,10 @@ export interface FirstHopNodes {
   readonly unlinked: number;
 }
 
+/** Places judged between two pauses of {@link firstHopNodeSteps}. */
+export const PLACES_PER_STEP = 256;
+
+/** {@link firstHopNodeSteps} run to the end at once. */
 export function firstHopNodes(
   model: CollisionModel,
   graph: HopGraph,
@@ -66,6 +70,26 @@ export function firstHopNodes(
   o: FirstHopNodeOptions = firstHopNodeDefaults,
   mayStand: ((place: ReadonlyVec3) => boolean) | null = null,
 ): FirstHopNodes {
+  const steps = firstHopNodeSteps(model, graph, places, walks, o, mayStand);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The nodes, pausing (`yield`) every `PLACES_PER_STEP` places: on a large map the work takes
+ * tens of seconds, and a pipeline run in a test worker or beside a progress display must get
+ * its event loop back now and then.
+ */
+export function* firstHopNodeSteps(
+  model: CollisionModel,
+  graph: HopGraph,
+  places: readonly ReadonlyVec3[],
+  walks: WalkCheck,
+  o: FirstHopNodeOptions = firstHopNodeDefaults,
+  mayStand: ((place: ReadonlyVec3) => boolean) | null = null,
+): Generator<void, FirstHopNodes> {
   const targets: number[][] = graph.targets.map((t) => [...t]);
   const index = pickUpIndex(graph.origins);
   const origins = index.origins;
@@ -77,8 +101,10 @@ export function firstHopNodes(
   let unlinked = 0;
   const reachCells = Math.ceil(o.linkRange / PICK_UP_RANGE);
   let total = targets.reduce((sum, t) => sum + t.length, 0);
+  let judged = 0;
   for (const p of places) {
     if (origins.length - first >= o.maxNodes) break;
+    if (++judged % PLACES_PER_STEP === 0) yield;
     const h = firstHops(model, index, targets, p);
     if (!h || h.blind.length === 0) continue;
     blindPlaces++;

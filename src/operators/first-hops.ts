@@ -34,7 +34,7 @@ import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/w
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 import { countBlindFirstHops, type HopGraph } from '../map-analysis/blind-first-hops.js';
-import { firstHopNodes } from '../map-analysis/first-hop-nodes.js';
+import { firstHopNodeSteps } from '../map-analysis/first-hop-nodes.js';
 import { FILLED_LINK_TYPE } from '../map-analysis/floor-links.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
 import { onBrink } from '../map-analysis/brink.js';
@@ -98,12 +98,44 @@ function recordedBad(feedback: Feedback, a: ReadonlyVec3, b: ReadonlyVec3): bool
   );
 }
 
+type FirstHopsResult = { graph: DraftGraph; stats: Record<string, unknown> };
+
+/** {@link firstHopsSteps} run to the end at once. */
 export function addFirstHopNodes(
   g: DraftGraph,
   map: FirstHopsMap,
   o: FirstHopsOptions,
   feedback: Feedback = EMPTY_FEEDBACK,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
+): FirstHopsResult {
+  const steps = firstHopsSteps(g, map, o, feedback);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** {@link firstHopsSteps} with the event loop given back at each pause. */
+async function addFirstHopNodesYielding(
+  g: DraftGraph,
+  map: FirstHopsMap,
+  o: FirstHopsOptions,
+  feedback: Feedback,
+): Promise<FirstHopsResult> {
+  const steps = firstHopsSteps(g, map, o, feedback);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The stage's work, pausing (`yield`) between its passes and within the node placement. */
+function* firstHopsSteps(
+  g: DraftGraph,
+  map: FirstHopsMap,
+  o: FirstHopsOptions,
+  feedback: Feedback,
+): Generator<void, FirstHopsResult> {
   const { floor, collision } = map;
   const places: ReadonlyVec3[] = Array.from(floor.z, (z, k) => [
     floor.i[k] * floor.spacing + GRID_OFFSET,
@@ -111,6 +143,7 @@ export function addFirstHopNodes(
     z,
   ]);
   const before = countBlindFirstHops(collision, hopGraph(g), places);
+  yield;
   const walks = (a: ReadonlyVec3, b: ReadonlyVec3) =>
     !recordedBad(feedback, a, b) &&
     simulateLinkFromReach(collision, {
@@ -127,7 +160,7 @@ export function addFirstHopNodes(
   const mayStand = world
     ? (p: ReadonlyVec3) => !onBrink(world, p, BRINK_CLEARANCE, BRINK_DEPTH)
     : null;
-  const r = firstHopNodes(
+  const r = yield* firstHopNodeSteps(
     collision,
     hopGraph(g),
     places,
@@ -149,6 +182,7 @@ export function addFirstHopNodes(
     })),
   ];
   const graph = { nodes, links };
+  yield;
   const after = countBlindFirstHops(collision, hopGraph(graph), places);
   return {
     graph,
@@ -184,7 +218,7 @@ export function firstHops(
       });
       return;
     }
-    const r = addFirstHopNodes(e.graph, map, o, await loadFeedback());
+    const r = await addFirstHopNodesYielding(e.graph, map, o, await loadFeedback());
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'first-hops', data: r.stats });
   });
