@@ -61,20 +61,17 @@ export interface FirstHopNodes {
 /** Places judged between two pauses of {@link firstHopNodeSteps}. */
 export const PLACES_PER_STEP = 256;
 
-/** {@link firstHopNodeSteps} run to the end at once. */
-export function firstHopNodes(
-  model: CollisionModel,
-  graph: HopGraph,
-  places: readonly ReadonlyVec3[],
-  walks: WalkCheck,
-  o: FirstHopNodeOptions = firstHopNodeDefaults,
-  mayStand: ((place: ReadonlyVec3) => boolean) | null = null,
-): FirstHopNodes {
-  const steps = firstHopNodeSteps(model, graph, places, walks, o, mayStand);
+/** A pausing computation (a generator that yields at its pauses) run to the end at once. */
+export function runToEnd<T>(steps: Generator<void, T>): T {
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
   }
+}
+
+/** {@link firstHopNodeSteps} run to the end at once. */
+export function firstHopNodes(...args: Parameters<typeof firstHopNodeSteps>): FirstHopNodes {
+  return runToEnd(firstHopNodeSteps(...args));
 }
 
 /**

@@ -34,7 +34,7 @@ import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/w
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 import { countBlindFirstHops, type HopGraph } from '../map-analysis/blind-first-hops.js';
-import { firstHopNodeSteps } from '../map-analysis/first-hop-nodes.js';
+import { firstHopNodeSteps, runToEnd } from '../map-analysis/first-hop-nodes.js';
 import { FILLED_LINK_TYPE } from '../map-analysis/floor-links.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
 import { onBrink } from '../map-analysis/brink.js';
@@ -107,11 +107,7 @@ export function addFirstHopNodes(
   o: FirstHopsOptions,
   feedback: Feedback = EMPTY_FEEDBACK,
 ): FirstHopsResult {
-  const steps = firstHopsSteps(g, map, o, feedback);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runToEnd(firstHopsSteps(g, map, o, feedback));
 }
 
 /** {@link firstHopsSteps} with the event loop given back at each pause. */
