@@ -98,6 +98,11 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
       `engine limits: ${r.nav.nodesOverLimit} node(s) and ${r.nav.linksOverLimit} link(s) left out`,
     );
   }
+  if (r.nav.linksIntoClosedTraps) {
+    lines.push(
+      `limp traps closed: ${r.nav.closedTrapNodes} node(s) only a jump leads out of, ${r.nav.linksIntoClosedTraps} link(s) into them left out`,
+    );
+  }
   for (const w of [...r.feedbackWarnings, ...r.cacheProblems]) lines.push(`warning: ${w}`);
   if (r.removedTempFiles.length > 0)
     lines.push(`removed ${r.removedTempFiles.length} temporary file(s) left by interrupted builds`);

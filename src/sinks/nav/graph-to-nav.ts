@@ -2,14 +2,15 @@
  * The generator's graph (type names, evidence) → an engine-safe {@link NavFile}: type numbers
  * from the node-type table, at most 8095 nodes (the heaviest; spawn nodes always stay), at most
  * 32 links per node (the best supported; spawn links first, as they are the only way onto the
- * graph from a spawn), costs as the engine computes them.
+ * graph from a spawn), no link into a small limp trap (`nav/limp-traps.ts`), costs as the
+ * engine computes them.
  */
 import type { NodeTypeName, NodeTypeTable } from '../../nav/node-types.js';
 import type { Vec3 } from '../../geometry/vec3.js';
 import type { NavFile, NavGraph } from '../../nav/types.js';
 import type { DraftGraph } from '../../operators/graph-types.js';
 import { MAX_LINKS_PER_NODE, MAX_NAV_NODES } from '../../nav/formats/aqtion/format.js';
-import { navFromGraph } from './nav-from-graph.js';
+import { navFromGraphCounted } from './nav-from-graph.js';
 
 export interface NavBuildStats {
   readonly nodes: number;
@@ -22,6 +23,12 @@ export interface NavBuildStats {
   readonly nodesOverLimit: number;
   /** Links beyond 32 per node that were left out (the least supported). */
   readonly linksOverLimit: number;
+  /**
+   * Nodes of small places a bot that cannot jump has no walk out of, and the links into them
+   * that were left out (`nav/limp-traps.ts`).
+   */
+  readonly closedTrapNodes: number;
+  readonly linksIntoClosedTraps: number;
   /**
    * Where the written nodes and links came from: demo votes, the map alone (`fill`) or spawn
    * entities. A link is the map's when fill made it or it touches a map node, a spawn's when it
@@ -84,9 +91,10 @@ export function graphToNav(
             : l.weight,
       })),
   };
-  const nav = navFromGraph(graph, {
+  const { nav, closedTrapNodes, linksIntoClosedTraps } = navFromGraphCounted(graph, {
     maxLinksPerNode: MAX_LINKS_PER_NODE,
     ladderType: table.LADDER,
+    jumpType: table.JUMP,
   });
   const byNumber = new Map(Object.entries(table).map(([name, n]) => [n, name]));
   const nodeTypes: Record<string, number> = {};
@@ -143,7 +151,9 @@ export function graphToNav(
       linkTypes: sortKeys(linkTypes),
       maxLinksPerNode,
       nodesOverLimit,
-      linksOverLimit: graph.links.length - links,
+      linksOverLimit: graph.links.length - links - linksIntoClosedTraps,
+      closedTrapNodes,
+      linksIntoClosedTraps,
     },
   };
 }

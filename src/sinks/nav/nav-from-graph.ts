@@ -1,12 +1,14 @@
 /**
  * The generator's scored graph → a NavFile the writer accepts: origins rounded to float32,
  * one link per (from, to) pair (the best supported), at most 32 links per node (the best
- * supported, see `limit-links.ts`), costs as the engine computes them (plus the ladder entry
- * cost on links into a ladder node, `nav/link-cost.ts`), every node in use and
- * numbered by its index. Links are listed by target index; the writer puts them in the
+ * supported, see `limit-links.ts`), no link into a small place a bot that cannot jump has no
+ * walk out of (`nav/limp-traps.ts`, judged on the links kept), costs as the engine computes
+ * them (plus the ladder entry cost on links into a ladder node, `nav/link-cost.ts`), every
+ * node in use and numbered by its index. Links are listed by target index; the writer puts them in the
  * engine's save order.
  */
 import { navLinkCost } from '../../nav/link-cost.js';
+import { closedTrapNodes } from '../../nav/limp-traps.js';
 import { defaultNodeTypes } from '../../nav/node-types.js';
 import type { NavFile, NavGraph, NavLink, NavVersion, Vec3 } from '../../nav/types.js';
 import { MAX_LINKS_PER_NODE, NAV_VERSION_2, NODE_IN_USE } from '../../nav/formats/aqtion/format.js';
@@ -19,7 +21,10 @@ export interface NavFromGraphOptions {
   maxLinksPerNode: number;
   /** The LADDER type number: links entering such a node cost `LADDER_ENTRY_COST` more. */
   ladderType: number;
-  /** The JUMP type number: links of this type cost `JUMP_LINK_COST` more. */
+  /**
+   * The JUMP type number: links of this type cost `JUMP_LINK_COST` more, and are the jumps a
+   * limping bot cannot make (`nav/limp-traps.ts`).
+   */
   jumpType: number;
 }
 
@@ -32,6 +37,23 @@ export const navFromGraphDefaults: Readonly<NavFromGraphOptions> = Object.freeze
 
 /** Builds the nav; throws a RangeError for a link between missing nodes or a self-link. */
 export function navFromGraph(graph: NavGraph, options: Partial<NavFromGraphOptions> = {}): NavFile {
+  return navFromGraphCounted(graph, options).nav;
+}
+
+/** {@link navFromGraph}, with what the limp-trap rule left out. */
+export interface NavFromGraphResult {
+  readonly nav: NavFile;
+  /** Nodes of the small limp traps no link now leads into. */
+  readonly closedTrapNodes: number;
+  /** The links into them that were left out. */
+  readonly linksIntoClosedTraps: number;
+}
+
+/** {@link navFromGraph} with the counts of the limp-trap rule. */
+export function navFromGraphCounted(
+  graph: NavGraph,
+  options: Partial<NavFromGraphOptions> = {},
+): NavFromGraphResult {
   const { version, maxLinksPerNode, ladderType, jumpType } = {
     ...navFromGraphDefaults,
     ...options,
@@ -71,11 +93,21 @@ export function navFromGraph(graph: NavGraph, options: Partial<NavFromGraphOptio
       best[from].set(to, candidate);
     }
   });
-  return {
+  const chosen = graph.nodes.map((_, i) =>
+    limitLinks(
+      [...best[i].values()].sort((a, b) => a.target - b.target),
+      maxLinksPerNode,
+    ),
+  );
+  // Small limp traps are closed: no link leads in (`nav/limp-traps.ts`).
+  const closed = closedTrapNodes(chosen, (type) => type === jumpType);
+  let linksIntoClosedTraps = 0;
+  const nav: NavFile = {
     version,
     nodes: graph.nodes.map((node, i) => {
-      const candidates = [...best[i].values()].sort((a, b) => a.target - b.target);
-      const links: NavLink[] = limitLinks(candidates, maxLinksPerNode).map((l) => ({
+      const kept = chosen[i].filter((l) => closed[i] === 1 || closed[l.target] === 0);
+      linksIntoClosedTraps += chosen[i].length - kept.length;
+      const links: NavLink[] = kept.map((l) => ({
         target: l.target,
         targetType: l.targetType,
         cost: navLinkCost(origins[i], origins[l.target], {
@@ -93,4 +125,5 @@ export function navFromGraph(graph: NavGraph, options: Partial<NavFromGraphOptio
       };
     }),
   };
+  return { nav, closedTrapNodes: closed.reduce((a, b) => a + b, 0), linksIntoClosedTraps };
 }

@@ -65,6 +65,35 @@ describe('navFromGraph', () => {
     expect(nav.nodes[1].links[0].cost).toBe(5);
   });
 
+  it('leaves out the links into a small place only a jump leads out of (a limp trap)', () => {
+    // A corridor of 40 nodes 100 units apart; a pocket of two beside its end, entered by a
+    // drop and left only by a jump.
+    const nodes: NavGraph['nodes'] = Array.from({ length: 42 }, (_, i) => ({
+      origin: [i * 100, 0, i >= 40 ? -100 : 0],
+      type: MOVE,
+    }));
+    const links: NavGraph['links'][number][] = [];
+    for (let i = 0; i + 1 < 40; i++)
+      links.push(
+        { from: i, to: i + 1, type: MOVE, support: 1 },
+        { from: i + 1, to: i, type: MOVE, support: 1 },
+      );
+    links.push(
+      { from: 39, to: 40, type: STAND_DROP, support: 1 },
+      { from: 40, to: 41, type: MOVE, support: 1 },
+      { from: 41, to: 40, type: MOVE, support: 1 },
+      { from: 41, to: 39, type: JUMP, support: 1 },
+    );
+    const targets = (g: NavGraph) => navFromGraph(g).nodes.map((n) => n.links.map((l) => l.target));
+    const closed = targets({ nodes, links });
+    expect(closed[39]).toEqual([38]);
+    expect(closed[40]).toEqual([41]);
+    expect(closed[41]).toEqual([39, 40]);
+    // A walk back out of the pocket: no trap, the drop stays.
+    links.push({ from: 40, to: 39, type: MOVE, support: 1 });
+    expect(targets({ nodes, links })[39]).toEqual([38, 40]);
+  });
+
   it('keeps the best-supported link of a pair, lower type on ties', () => {
     const graph: NavGraph = {
       nodes: [
