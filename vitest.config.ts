@@ -13,6 +13,8 @@ export default defineConfig({
     poolOptions: { forks: { minForks: 1, maxForks: 2 } },
     // Command-line builds cache in the user cache folder: never the tester's own.
     env: { XDG_CACHE_HOME: join(tmpdir(), `navgen-test-cache-${process.pid}`) },
+    // The event loop's turn after each test (a worker held too long loses its RPC to vitest).
+    setupFiles: ['./test/helpers/give-way-between-tests.ts'],
     // The default report, then one plain "tests: N passed, N failed" line for CI.
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },

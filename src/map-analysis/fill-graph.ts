@@ -39,7 +39,7 @@ import { ladderPairs, unclimbedPairs } from './ladder-pairs.js';
 import { floorGrid, sampleOrigin } from './floor-grid.js';
 import { groundMask } from './ground-types.js';
 import { spawnStands } from './spawn-stands.js';
-import { walkFloor, type FloorWalkOptions } from './floor-walk.js';
+import { walkFloorSteps, type FloorWalkOptions } from './floor-walk.js';
 import { wayBackFloor, type WayBackFloor } from './way-back-floor.js';
 import { bucketNodes } from './node-buckets.js';
 import { placeFloorNodes } from './floor-nodes.js';
@@ -48,13 +48,14 @@ import { spareNodes } from '../graph/spare-nodes.js';
 import { traverse } from './walk-link.js';
 import { STEP_SIZE } from '../movement/constants.js';
 import { FILLED_LINK_TYPE, proposeFloorLinks, type FloorLinkOptions } from './floor-links.js';
-import { checkLinks } from './link-check.js';
+import { checkLinkSteps } from './link-check.js';
 import { waterColumns } from './water-volume.js';
-import { waterWayOut, type WaterWayOut, type WaterWayOutOptions } from './water-way-out.js';
+import { waterWayOutSteps, type WaterWayOut, type WaterWayOutOptions } from './water-way-out.js';
 import type { NavMesh } from '../navmesh/mesh.js';
 import { holeCentres } from '../navmesh/coverage.js';
-import { coverWithinReach } from './within-reach.js';
+import { coverWithinReachSteps } from './within-reach.js';
 import type { Vec3 } from '../geometry/vec3.js';
+import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
 /** What the recipe reads of the stage's options (see `operators/fill.ts` for each). */
 export interface FillGraphOptions extends FloorWalkOptions, FloorLinkOptions, WaterWayOutOptions {
@@ -103,12 +104,24 @@ function walksStraight(w: BspWorld, a: readonly number[], b: readonly number[]):
   return traverse(w, a, b) === 'walk' && traverse(w, b, a) === 'walk';
 }
 
-/** The graph with the map's floor filled in (steps as in the file comment), and the summary. */
-export function fillGraph(
+/** What `fill` makes: the graph and the stage's summary. */
+export type FillResult = { graph: DraftGraph; stats: Record<string, unknown> };
+
+/** {@link fillGraphSteps} run to the end at once. */
+export function fillGraph(demo: DraftGraph, map: FillMap, o: FillGraphOptions): FillResult {
+  return runToEnd(fillGraphSteps(demo, map, o));
+}
+
+/**
+ * The graph with the map's floor filled in (steps as in the file comment), and the summary;
+ * pauses (`pausing/run-steps.ts`) between the steps and within the long ones (the floor walk,
+ * the link check, the water, the reach), each a second or less on urbanjungle.
+ */
+export function* fillGraphSteps(
   demo: DraftGraph,
   map: FillMap,
   o: FillGraphOptions,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
+): Steps<FillResult> {
   const { world: w, collision } = map;
   const firstMap = demo.nodes.length;
   // 1. The map's ladders: their pairs join the graph as if learned (the floor walk starts from
@@ -131,9 +144,12 @@ export function fillGraph(
           o.meshSeeds,
         ).map(([x, y, z]): Vec3 => [x, y, z])
       : [];
-  const walk = walkFloor(w, collision, grid, g.nodes, ground, [...spawns, ...holes], o);
+  yield;
+  const walk = yield* walkFloorSteps(w, collision, grid, g.nodes, ground, [...spawns, ...holes], o);
+  yield;
   // 3. The way back onto it.
   const back = o.returns ? wayBackFloor(w, grid, walk.reached, walk.order, o) : NO_WAY_BACK;
+  yield;
   const steps = new Map([...walk.steps, ...back.steps]);
   // 4. New nodes where no node is near; demo nodes win. Those on the brink of a fall go at
   // the end, where the graph can spare them.
@@ -147,6 +163,7 @@ export function fillGraph(
     o.minGap,
     (p, n) => walksStraight(w, p, g.nodes[n].origin),
   );
+  yield;
   const nodes = [...g.nodes, ...placed.nodes];
   const brinkDepth = Math.max(o.maxDrop, STEP_SIZE);
   const onTheBrink = new Set<number>();
@@ -154,6 +171,7 @@ export function fillGraph(
     placed.nodes.forEach((n, k) => {
       if (onBrink(w, n.origin, o.brinkClearance, brinkDepth)) onTheBrink.add(g.nodes.length + k);
     });
+  yield;
   // 5. Their links.
   const links = [
     ...g.links,
@@ -161,15 +179,23 @@ export function fillGraph(
   ];
   const proposed = links.length - demo.links.length;
   // 6. The simulated bot's word on every filled link (and the learned ones).
+  yield;
   const check = collision
-    ? checkLinks(collision, nodes, links, demo.links.length, o.checkDemoLinks)
+    ? yield* checkLinkSteps(collision, nodes, links, demo.links.length, o.checkDemoLinks)
     : { kept: links, failures: {}, learnedFailures: {} };
   let kept = check.kept;
   // 7. The way out of the water: its swims are the simulated bot's already.
+  yield;
   const water: WaterWayOut | null =
     o.water && collision
-      ? waterWayOut(collision, nodes, waterColumns(w, grid.floor.spacing, o.waterLayer), o)
+      ? yield* waterWayOutSteps(
+          collision,
+          nodes,
+          waterColumns(w, grid.floor.spacing, o.waterLayer),
+          o,
+        )
       : null;
+  yield;
   if (water) {
     nodes.push(...water.nodes);
     kept = [...kept, ...water.links];
@@ -202,11 +228,12 @@ export function fillGraph(
   // … and map nodes joined neither to a demo node nor to floor a spawn point reached.
   const joined = keepJoined(nodes, kept, firstMap, roots);
   let out: DraftGraph = { nodes: joined.nodes, links: joined.links };
+  yield;
   // 9. Within the bot's reach: a node the engine's pick-up finds at every place around the
   // walked floor, walls and corners included.
   const reach =
     o.withinReach && collision
-      ? coverWithinReach(
+      ? yield* coverWithinReachSteps(
           collision,
           w,
           out.nodes,

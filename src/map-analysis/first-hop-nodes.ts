@@ -16,6 +16,7 @@ import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { firstHops, type HopGraph } from './blind-first-hops.js';
 import { addToPickUpIndex, pickUpIndex, PICK_UP_RANGE, sweepsClear } from './pick-up.js';
+import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
 export interface FirstHopNodeOptions {
   /** Farthest node a new node links to. [Units: world units] [Limit: > 0] */
@@ -61,14 +62,6 @@ export interface FirstHopNodes {
 /** Places judged between two pauses of {@link firstHopNodeSteps}. */
 export const PLACES_PER_STEP = 256;
 
-/** A pausing computation (a generator that yields at its pauses) run to the end at once. */
-export function runToEnd<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
 /** {@link firstHopNodeSteps} run to the end at once. */
 export function firstHopNodes(...args: Parameters<typeof firstHopNodeSteps>): FirstHopNodes {
   return runToEnd(firstHopNodeSteps(...args));
@@ -86,7 +79,7 @@ export function* firstHopNodeSteps(
   walks: WalkCheck,
   o: FirstHopNodeOptions = firstHopNodeDefaults,
   mayStand: ((place: ReadonlyVec3) => boolean) | null = null,
-): Generator<void, FirstHopNodes> {
+): Steps<FirstHopNodes> {
   const targets: number[][] = graph.targets.map((t) => [...t]);
   const index = pickUpIndex(graph.origins);
   const origins = index.origins;

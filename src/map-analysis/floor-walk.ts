@@ -29,6 +29,7 @@ import {
   type FloorGrid,
 } from './floor-grid.js';
 import { jumpHolds } from './link-check.js';
+import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
 export interface FloorWalkOptions {
   /** Largest rise of a step, and largest fall of one that is no drop. [Units: world units] */
@@ -78,11 +79,20 @@ export function stepHeightFits(
   return dz <= o.maxDz && -dz <= Math.max(o.maxDz, o.maxDrop);
 }
 
+/** Seed nodes, or samples walked from, between two pauses of {@link walkFloorSteps}. */
+export const SAMPLES_PER_STEP = 256;
+
+/** {@link walkFloorSteps} run to the end at once. */
+export function walkFloor(...args: Parameters<typeof walkFloorSteps>): FloorWalk {
+  return runToEnd(walkFloorSteps(...args));
+}
+
 /**
  * Walks the floor from the ground nodes (`ground[k]`) of `nodes` and from the spawn stands;
  * `collision` (null: box traversals only, no gap jumps, no ladder tops) runs the simulated bot.
+ * Pauses every `SAMPLES_PER_STEP` seed nodes and samples (urbanjungle's walk: about 4 s).
  */
-export function walkFloor(
+export function* walkFloorSteps(
   w: BspWorld,
   collision: CollisionModel | null,
   grid: FloorGrid,
@@ -90,7 +100,7 @@ export function walkFloor(
   ground: readonly boolean[],
   spawnStands: readonly ReadonlyVec3[],
   o: FloorWalkOptions,
-): FloorWalk {
+): Steps<FloorWalk> {
   const { floor } = grid;
   const reached = new Uint8Array(floor.z.length);
   const queue: number[] = [];
@@ -106,9 +116,11 @@ export function walkFloor(
           queue.push(q);
         }
   };
-  nodes.forEach((n, k) => {
+  for (let k = 0; k < nodes.length; k++) {
+    if (k > 0 && k % SAMPLES_PER_STEP === 0) yield;
+    const n = nodes[k];
     if (ground[k]) seedFrom(n.origin, (q) => seedWalks(w, collision, n, sampleOrigin(grid, q)));
-  });
+  }
   const fromNodes = queue.length;
   for (const p of spawnStands) seedFrom(p, (q) => traverse(w, p, sampleOrigin(grid, q)) === 'walk');
   const spawnRooted = queue.slice(fromNodes);
@@ -121,6 +133,7 @@ export function walkFloor(
     }
   };
   for (let h = 0; h < queue.length; h++) {
+    if (h % SAMPLES_PER_STEP === 0) yield;
     const q = queue[h];
     const a = sampleOrigin(grid, q);
     const out: FloorStep[] = [];

@@ -17,6 +17,7 @@ import { simulateLink, type LinkToSimulate } from '../navtest/simulate-link.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
 import { SPEED_RUN } from '../navtest/bot-driver.js';
 import { FILLED_LINK_TYPE } from './floor-links.js';
+import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
 export interface LinkCheck {
   /** The links that passed, in their order. */
@@ -39,43 +40,68 @@ export function jumpHolds(model: CollisionModel, link: LinkToSimulate): boolean 
   );
 }
 
+/** Links run between two pauses of {@link checkLinkSteps}. */
+export const LINKS_PER_STEP = 256;
+
+/** {@link checkLinkSteps} run to the end at once. */
+export function checkLinks(...args: Parameters<typeof checkLinkSteps>): LinkCheck {
+  return runToEnd(checkLinkSteps(...args));
+}
+
 /**
  * The links of `links` the simulated bot makes. The first `learned` are the demos' (checked only
  * with `checkLearned`, never held to the full-speed jump test: a person made them); the rest
- * are filled, and a filled jump must also hold at the bots' full speed (`jumpHolds`).
+ * are filled, and a filled jump must also hold at the bots' full speed (`jumpHolds`). Pauses
+ * every `LINKS_PER_STEP` links (a large map's check takes seconds: urbanjungle 12 s).
  */
-export function checkLinks(
+export function* checkLinkSteps(
   model: CollisionModel,
   nodes: readonly DraftNode[],
   links: readonly DraftLink[],
   learned: number,
   checkLearned: boolean,
-): LinkCheck {
+): Steps<LinkCheck> {
   const failures: Record<string, number> = {};
   const learnedFailures: Record<string, number> = {};
-  const kept = links.filter((l, k) => {
-    const isLearned = k < learned;
-    if (isLearned && !checkLearned) return true;
-    const link: LinkToSimulate = {
-      from: nodes[l.from].origin,
-      to: nodes[l.to].origin,
-      linkType: l.type,
-      fromType: nodes[l.from].type,
-      toType: nodes[l.to].type,
-    };
-    const r = simulateLinkFromReach(model, link);
-    const tally = isLearned ? learnedFailures : failures;
-    if (!r.passed) tally[r.reason] = (tally[r.reason] ?? 0) + 1;
-    // The walker's run-up just ran (jumpHolds' first half); now the full speed.
-    else if (
-      !isLearned &&
-      l.type === FILLED_LINK_TYPE.jump &&
-      !simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
-    ) {
-      failures.overshot = (failures.overshot ?? 0) + 1;
-      return false;
-    }
-    return r.passed;
-  });
+  const kept: DraftLink[] = [];
+  for (let k = 0; k < links.length; k++) {
+    if (k > 0 && k % LINKS_PER_STEP === 0) yield;
+    const l = links[k];
+    if (linkPasses(model, nodes, l, k < learned, checkLearned, failures, learnedFailures))
+      kept.push(l);
+  }
   return { kept, failures, learnedFailures };
+}
+
+/** Whether link `l` stays, its failure (if any) tallied by reason. */
+function linkPasses(
+  model: CollisionModel,
+  nodes: readonly DraftNode[],
+  l: DraftLink,
+  isLearned: boolean,
+  checkLearned: boolean,
+  failures: Record<string, number>,
+  learnedFailures: Record<string, number>,
+): boolean {
+  if (isLearned && !checkLearned) return true;
+  const link: LinkToSimulate = {
+    from: nodes[l.from].origin,
+    to: nodes[l.to].origin,
+    linkType: l.type,
+    fromType: nodes[l.from].type,
+    toType: nodes[l.to].type,
+  };
+  const r = simulateLinkFromReach(model, link);
+  const tally = isLearned ? learnedFailures : failures;
+  if (!r.passed) tally[r.reason] = (tally[r.reason] ?? 0) + 1;
+  // The walker's run-up just ran (jumpHolds' first half); now the full speed.
+  else if (
+    !isLearned &&
+    l.type === FILLED_LINK_TYPE.jump &&
+    !simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
+  ) {
+    failures.overshot = (failures.overshot ?? 0) + 1;
+    return false;
+  }
+  return r.passed;
 }

@@ -24,6 +24,7 @@ import {
 import { playerCollision, simulateLink } from '../navtest/simulate-link.js';
 import { STANDING_MAXS, STANDING_MINS } from '../movement/constants.js';
 import type { WaterColumn } from './water-volume.js';
+import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
 export interface WaterWayOutOptions {
   /** Largest height between two water positions swum between. [Units: world units] */
@@ -68,17 +69,26 @@ const swimLink = (from: number, to: number): DraftLink => ({
   fromMap: true,
 });
 
+/** Water columns, or water positions, between two pauses of {@link waterWayOutSteps}. */
+export const WATER_PER_STEP = 256;
+
+/** {@link waterWayOutSteps} run to the end at once. */
+export function waterWayOut(...args: Parameters<typeof waterWayOutSteps>): WaterWayOut {
+  return runToEnd(waterWayOutSteps(...args));
+}
+
 /**
  * WATER nodes at the `columns`' positions with the swims among them and out onto the
  * non-water nodes of `nodes` that the simulated bot makes. Deterministic: columns in order,
- * neighbours in a fixed order, exits nearest first (ties: lower index).
+ * neighbours in a fixed order, exits nearest first (ties: lower index). Pauses every
+ * `WATER_PER_STEP` columns and positions (a map of much water: seconds).
  */
-export function waterWayOut(
+export function* waterWayOutSteps(
   model: CollisionModel,
   nodes: readonly DraftNode[],
   columns: readonly WaterColumn[],
   o: WaterWayOutOptions,
-): WaterWayOut {
+): Steps<WaterWayOut> {
   const c = playerCollision(model);
   const tr = newTraceResult();
   const first = nodes.length;
@@ -111,7 +121,8 @@ export function waterWayOut(
   // layer of height, where the standing box passes straight.
   const links: DraftLink[] = [];
   let proposed = 0;
-  for (const col of columns) {
+  for (const [k, col] of columns.entries()) {
+    if (k > 0 && k % WATER_PER_STEP === 0) yield;
     const mine = byColumn.get(`${col.i},${col.j}`)!;
     for (const a of mine)
       for (let di = -1; di <= 1; di++)
@@ -128,7 +139,8 @@ export function waterWayOut(
   // Swims out: to the nearest floor nodes around and above, nearest first.
   const floor = nodes.flatMap((n, k) => (n.type === SWIM ? [] : [k]));
   let tried = 0;
-  origins.forEach((p, a) => {
+  for (const [a, p] of origins.entries()) {
+    if (a % WATER_PER_STEP === 0) yield;
     const near = floor
       .map((n) => {
         const q = nodes[n].origin;
@@ -148,7 +160,7 @@ export function waterWayOut(
         kept++;
       }
     }
-  });
+  }
 
   return {
     nodes: origins.map((p) => nodeWithoutVotes(p, SWIM, 'map')),

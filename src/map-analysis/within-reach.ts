@@ -26,6 +26,7 @@ import { checkLinks } from './link-check.js';
 import { FILLED_LINK_TYPE } from './floor-links.js';
 import { GROUND_TYPES } from './ground-types.js';
 import { SAME_FLOOR } from './node-buckets.js';
+import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
 export interface WithinReachOptions {
   /** How far the box slides from each sample towards the walls. [Units: world units] */
@@ -57,7 +58,6 @@ export interface WithinReach {
 /** Most passes over the places left without a node. */
 const MAX_PASSES = 8;
 
-
 /** Ground nodes within `radius` of `p` on its floor, nearest first (ties: lower index). */
 function groundNear(
   origins: readonly (readonly number[])[],
@@ -77,17 +77,26 @@ function groundNear(
   return out.sort((a, b) => a.d - b.d || a.n - b.n).map((e) => e.n);
 }
 
+/** Samples, or open places, between two pauses of {@link coverWithinReachSteps}. */
+export const PLACES_PER_STEP = 256;
+
+/** {@link coverWithinReachSteps} run to the end at once. */
+export function coverWithinReach(...args: Parameters<typeof coverWithinReachSteps>): WithinReach {
+  return runToEnd(coverWithinReachSteps(...args));
+}
+
 /**
  * The nodes and links that put every stand place around `samples` (standing origins, in
- * order) within a bot's pick-up of a node; `nodes` and `links` are the graph's so far.
+ * order) within a bot's pick-up of a node; `nodes` and `links` are the graph's so far. Pauses
+ * every `PLACES_PER_STEP` samples and open places (urbanjungle: about 5 s in all).
  */
-export function coverWithinReach(
+export function* coverWithinReachSteps(
   m: CollisionModel,
   w: BspWorld,
   nodes: readonly DraftNode[],
   samples: readonly Vec3[],
   o: WithinReachOptions,
-): WithinReach {
+): Steps<WithinReach> {
   const all: DraftNode[] = [...nodes];
   const index = pickUpIndex(nodes.map((n) => n.origin));
   const ground = nodes.map((n) => GROUND_TYPES.has(n.type));
@@ -142,7 +151,8 @@ export function coverWithinReach(
 
   // The places with no node to pick up, in sample order.
   let open: { place: Vec3; path: readonly Vec3[] }[] = [];
-  for (const s of samples) {
+  for (const [k, s] of samples.entries()) {
+    if (k > 0 && k % PLACES_PER_STEP === 0) yield;
     const places: { place: Vec3; path: readonly Vec3[] }[] = [{ place: s, path: [s] }];
     for (const path of wallSlides(w, s, o.slideReach))
       places.push({ place: path[path.length - 1], path });
@@ -156,7 +166,12 @@ export function coverWithinReach(
   // next pass link the places beyond it. [Limit: passes]
   for (let pass = 0; pass < MAX_PASSES && open.length > 0; pass++) {
     const before = added.length;
-    open = open.filter((p) => pickUpNode(m, index, p.place) < 0 && !tryNode(p.place, p.path));
+    const still: typeof open = [];
+    for (const [k, p] of open.entries()) {
+      if (k > 0 && k % PLACES_PER_STEP === 0) yield;
+      if (pickUpNode(m, index, p.place) < 0 && !tryNode(p.place, p.path)) still.push(p);
+    }
+    open = still;
     if (added.length === before) break;
   }
   const left = open.filter((p) => pickUpNode(m, index, p.place) < 0).length;

@@ -16,6 +16,7 @@ import { runBatch, type BatchResult, type LinkBatch } from './link-batch.js';
 import { offlineReport, type OfflineNavtestReport } from './offline-report.js';
 import { reachableNodes, returningNodes, type ReachabilityOptions } from './reachability.js';
 import type { LinkResult, SimulateLinkOptions } from './simulate-link.js';
+import { giveWay } from '../pausing/run-steps.js';
 
 export interface NavtestOptions {
   /** Lanes (this thread counts as one). [Limit: >= 1] */
@@ -100,7 +101,10 @@ export async function runNavtest(
   const lane = async (run: (b: LinkBatch) => Promise<BatchResult>) => {
     while (next < batches.length) place(await run(batches[next++]));
   };
-  const lanes = [lane(runBatch)];
+  // This thread's lane gives the event loop back between its batches (`giveWay`): `runBatch`
+  // here settles at once, and awaiting it alone would run every batch in one stretch (wizs:
+  // tens of seconds), the worker lanes' results and the caller's timers waiting meanwhile.
+  const lanes = [lane((b) => giveWay().then(() => runBatch(b)))];
   let pool: Piscina | null = null;
   const threads = Math.min(o.workers - 1, Math.floor(list.length / o.linksPerThread));
   if (threads > 0 && batches.length > 1) {

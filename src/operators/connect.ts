@@ -63,6 +63,7 @@ import {
   spreadMarks,
   strongComponents,
 } from '../graph/strong-components.js';
+import { runGivingWay, runToEnd, type Steps } from '../pausing/run-steps.js';
 
 export interface ConnectOptions {
   /** Farthest node a new link goes to. [Units: world units] [Limit: 16..512] */
@@ -150,12 +151,33 @@ function mainReach(
   return { leads, reached, component, count };
 }
 
+/** Nodes looked at, or links simulated, between two pauses of {@link connectGraphSteps}. */
+const NODES_PER_STEP = 256;
+const SIMULATIONS_PER_STEP = 64;
+
+type ConnectResult = { graph: DraftGraph; stats: Record<string, unknown> };
+
+/** {@link connectGraphSteps} run to the end at once. */
 export function connectGraph(
   g: DraftGraph,
   map: ConnectMap,
   feedback: Feedback,
   o: ConnectOptions,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
+): ConnectResult {
+  return runToEnd(connectGraphSteps(g, map, feedback, o));
+}
+
+/**
+ * The stage's work (steps as in the file comment), pausing (`pausing/run-steps.ts`) in its
+ * rounds every `NODES_PER_STEP` nodes or `SIMULATIONS_PER_STEP` simulated links, whichever
+ * comes first: on ghetto the stage simulates links for about 18 s.
+ */
+export function* connectGraphSteps(
+  g: DraftGraph,
+  map: ConnectMap,
+  feedback: Feedback,
+  o: ConnectOptions,
+): Steps<ConnectResult> {
   const nodes: DraftNode[] = [...g.nodes];
   const links: DraftLink[] = [...g.links];
   const present = new Set(links.map((l) => `${l.from}:${l.to}`));
@@ -262,6 +284,16 @@ export function connectGraph(
     return false;
   };
 
+  // Where the last pause was: the node count looked at and the links simulated then.
+  let looked = 0;
+  let simulatedAtPause = 0;
+  const pauseDue = (): boolean => {
+    if (++looked % NODES_PER_STEP !== 0 && simulated - simulatedAtPause < SIMULATIONS_PER_STEP)
+      return false;
+    simulatedAtPause = simulated;
+    return true;
+  };
+
   let escapes = 0;
   let bridges = 0;
   let escapesFromCentre = 0;
@@ -275,6 +307,7 @@ export function connectGraph(
     let added = 0;
     const count = nodes.length;
     for (let v = 0; v < count; v++) {
+      if (pauseDue()) yield;
       if (reach.leads[v] || !ESCAPE_FROM.has(nodes[v].type)) continue;
       const near = candidates(v, (u) => reach.leads[u] === 1);
       // From everywhere the bot counts the node reached first; failing that, from the node
@@ -305,6 +338,7 @@ export function connectGraph(
       }
     }
     for (let v = 0; v < count; v++) {
+      if (pauseDue()) yield;
       if (reach.reached[v] || !GROUND.has(nodes[v].type)) continue;
       for (const u of candidates(v, (u) => reach.reached[u] === 1)) {
         const l = propose(u, v);
@@ -379,7 +413,7 @@ export function connect(
       emit({ kind: 'summary', stage: 'connect', data: { skipped: 'the pipeline names no BSP' } });
       return;
     }
-    const r = connectGraph(e.graph, map, await loadFeedback(), o);
+    const r = await runGivingWay(connectGraphSteps(e.graph, map, await loadFeedback(), o));
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'connect', data: r.stats });
   });

@@ -33,7 +33,8 @@ import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { walkableFloor } from '../map-analysis/walkable-floor.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
-import { fillGraph, type FillMap } from '../map-analysis/fill-graph.js';
+import { fillGraphSteps, type FillMap } from '../map-analysis/fill-graph.js';
+import { runGivingWay } from '../pausing/run-steps.js';
 import { cachedMapMesh } from '../pipeline/mesh-cache.js';
 
 /**
@@ -171,7 +172,7 @@ export function fill(
       emit({ kind: 'summary', stage: 'fill', data: { skipped: 'the pipeline names no BSP' } });
       return;
     }
-    const r = fillGraph(e.graph, map, o);
+    const r = await runGivingWay(fillGraphSteps(e.graph, map, o));
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'fill', data: r.stats });
   });

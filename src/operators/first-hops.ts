@@ -34,7 +34,8 @@ import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/w
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { hashFile } from '../pipeline/demo-cache.js';
 import { countBlindFirstHops, type HopGraph } from '../map-analysis/blind-first-hops.js';
-import { firstHopNodeSteps, runToEnd } from '../map-analysis/first-hop-nodes.js';
+import { firstHopNodeSteps } from '../map-analysis/first-hop-nodes.js';
+import { runGivingWay, runToEnd, type Steps } from '../pausing/run-steps.js';
 import { FILLED_LINK_TYPE } from '../map-analysis/floor-links.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
 import { onBrink } from '../map-analysis/brink.js';
@@ -110,28 +111,13 @@ export function addFirstHopNodes(
   return runToEnd(firstHopsSteps(g, map, o, feedback));
 }
 
-/** {@link firstHopsSteps} with the event loop given back at each pause. */
-async function addFirstHopNodesYielding(
-  g: DraftGraph,
-  map: FirstHopsMap,
-  o: FirstHopsOptions,
-  feedback: Feedback,
-): Promise<FirstHopsResult> {
-  const steps = firstHopsSteps(g, map, o, feedback);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
 /** The stage's work, pausing (`yield`) between its passes and within the node placement. */
 function* firstHopsSteps(
   g: DraftGraph,
   map: FirstHopsMap,
   o: FirstHopsOptions,
   feedback: Feedback,
-): Generator<void, FirstHopsResult> {
+): Steps<FirstHopsResult> {
   const { floor, collision } = map;
   const places: ReadonlyVec3[] = Array.from(floor.z, (z, k) => [
     floor.i[k] * floor.spacing + GRID_OFFSET,
@@ -214,7 +200,7 @@ export function firstHops(
       });
       return;
     }
-    const r = await addFirstHopNodesYielding(e.graph, map, o, await loadFeedback());
+    const r = await runGivingWay(firstHopsSteps(e.graph, map, o, await loadFeedback()));
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'first-hops', data: r.stats });
   });

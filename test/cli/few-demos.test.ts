@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
-import { navgen, sha256, tempFolder } from '../robustness/navgen-cli.js';
+import { navgenAsync, sha256, tempFolder, type RunResult } from '../robustness/navgen-cli.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
 import {
@@ -38,10 +38,14 @@ describeFixtures('one human match, flags only (asylum)', () => {
   const demo = fixture('demos', 'mvd2', 'asylum_2022_human.mvd2.gz');
   const bsp = fixture('maps', 'asylum.bsp');
   let dir: string;
-  let first: ReturnType<typeof navgen>;
-  /** `navgen build` of the one demo on asylum into `out` (uncached), with `extra` options. */
+  let first: RunResult;
+  /**
+   * `navgen build` of the one demo on asylum into `out` (uncached), with `extra` options;
+   * spawned without blocking this thread (a test worker blocked for long loses its RPC to
+   * vitest).
+   */
   const build = (out: string, ...extra: string[]) =>
-    navgen(
+    navgenAsync(
       dir,
       'build',
       '--map',
@@ -55,9 +59,9 @@ describeFixtures('one human match, flags only (asylum)', () => {
       demo,
     );
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = tempFolder('few-demos');
-    first = build('asylum.nav', '--report', 'asylum.report.json');
+    first = await build('asylum.nav', '--report', 'asylum.report.json');
   }, 120_000);
 
   it('builds a nav covering ≥ 90 % of the asylum LTK waypoints within 64 units, saying minDemos auto → 1', async () => {
@@ -89,9 +93,9 @@ describeFixtures('one human match, flags only (asylum)', () => {
     expect(m.ltkCoverage).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('refuses to replace the nav when --min-demos 3 drops every cluster (exit 1, names the threshold and the option)', () => {
+  it('refuses to replace the nav when --min-demos 3 drops every cluster (exit 1, names the threshold and the option)', async () => {
     const before = sha256(join(dir, 'asylum.nav'));
-    const r = build('asylum.nav', '--min-demos', '3');
+    const r = await build('asylum.nav', '--min-demos', '3');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/minDemos 3 \(from 1 demo\(s\) used\) dropped 604 of 604 clusters/);
     expect(r.stderr).toMatch(/--min-demos/);
@@ -99,8 +103,8 @@ describeFixtures('one human match, flags only (asylum)', () => {
     expect(sha256(join(dir, 'asylum.nav'))).toBe(before);
   }, 120_000);
 
-  it('writes a new nav that lost everything only with a warning saying why', () => {
-    const r = build('fresh.nav', '--min-demos', '2');
+  it('writes a new nav that lost everything only with a warning saying why', async () => {
+    const r = await build('fresh.nav', '--min-demos', '2');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
       /warning: the nav would have no node from the demos .*minDemos 2 .*--min-demos/,

@@ -6,14 +6,15 @@
  * verbosity, exit with its documented code, and leave an existing nav as it was.
  *
  * Builds run with --no-map where the map plays no part (seconds each); the one wrong-BSP case
- * needs the map checks. Fixture demos are linked or cut into temporary folders, never copied
+ * needs the map checks. Builds are spawned without blocking this thread (`navgenAsync`): a
+ * test worker blocked for long loses its RPC to vitest. Fixture demos are linked or cut into temporary folders, never copied
  * into the repository.
  */
 import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
-import { navgen, sha256, startNavgen, tempFolder } from '../robustness/navgen-cli.js';
+import { navgen, navgenAsync, sha256, startNavgen, tempFolder } from '../robustness/navgen-cli.js';
 
 const WIZS = () => fixture('demos', 'mvd2', 'corpus', 'wizs', 'wizs_dm_6bots_240s_sk9_c3.mvd2.gz');
 
@@ -86,11 +87,19 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
   });
 
   describe('a damaged demo is named in the summary, whatever the verbosity', () => {
-    it('--json: a cut demo is in warnings with its offset and the frames used; exit 3', () => {
+    it('--json: a cut demo is in warnings with its offset and the frames used; exit 3', async () => {
       const out = join(dir, 'json');
-      const r = navgen(dir, 'build', '--map', 'wizs', '--no-map', '--out', join(out, 'w.nav'));
+      const r = await navgenAsync(
+        dir,
+        'build',
+        '--map',
+        'wizs',
+        '--no-map',
+        '--out',
+        join(out, 'w.nav'),
+      );
       expect(r.code).toBe(2); // no demos given
-      const j = navgen(
+      const j = await navgenAsync(
         dir,
         ...['build', '--map', 'wizs', '--no-map', '--out', join(out, 'w.nav')],
         ...['--no-cache', '--no-html', '--json', cut],
@@ -108,14 +117,22 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
       expect(s.demos[0].frames).toBeGreaterThan(500);
     });
 
-    it('--quiet: the damage on stderr, file and offset; --no-progress: in the summary', () => {
+    it('--quiet: the damage on stderr, file and offset; --no-progress: in the summary', async () => {
       const out = join(dir, 'quiet');
       const args = ['build', '--map', 'wizs', '--no-map', '--out', join(out, 'w.nav')];
-      const q = navgen(dir, ...args, '--no-cache', '--no-html', '--quiet', cut, WIZS());
+      const q = await navgenAsync(dir, ...args, '--no-cache', '--no-html', '--quiet', cut, WIZS());
       expect(q.code, q.stderr).toBe(3);
       expect(q.stdout).toBe('');
       expect(q.stderr).toMatch(/damaged demo .*cut\.mvd2\.gz@0x[0-9a-f]+: demo stops without/);
-      const p = navgen(dir, ...args, '--no-cache', '--no-html', '--no-progress', random, WIZS());
+      const p = await navgenAsync(
+        dir,
+        ...args,
+        '--no-cache',
+        '--no-html',
+        '--no-progress',
+        random,
+        WIZS(),
+      );
       expect(p.code, p.stderr).toBe(3);
       expect(p.stderr).toContain('kept the nav being replaced as');
       expect(p.stdout).toMatch(
@@ -123,18 +140,18 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
       );
     });
 
-    it('no demo contributed: said with the damage, no empty nav, an existing nav left as it was', () => {
+    it('no demo contributed: said with the damage, no empty nav, an existing nav left as it was', async () => {
       const out = join(dir, 'none');
       const nav = join(out, 'w.nav');
       const args = ['build', '--map', 'wizs', '--no-map', '--out', nav, '--no-cache', '--no-html'];
-      const first = navgen(dir, ...args, '--quiet', random, broken);
+      const first = await navgenAsync(dir, ...args, '--quiet', random, broken);
       expect(first.code).toBe(1);
       expect(first.stderr).toMatch(/no demo contributed to map wizs \(2 damaged\); no nav written/);
       expect(first.stderr).toMatch(/random\.mvd2@0x0 block 0/);
       expect(first.stderr).toMatch(/broken\.mvd2\.gz@0x0: gzip file of 14 byte/);
-      expect(navgen(dir, ...args, '--quiet', WIZS()).code).toBe(0);
+      expect((await navgenAsync(dir, ...args, '--quiet', WIZS())).code).toBe(0);
       const before = sha256(nav);
-      const again = navgen(dir, ...args, random);
+      const again = await navgenAsync(dir, ...args, random);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain(`${nav} was left as it was`);
       expect(sha256(nav)).toBe(before);
@@ -142,7 +159,7 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
   });
 
   describe('wrong inputs', () => {
-    it('a wrong --map lists the maps the demos hold (exit 1)', () => {
+    it('a wrong --map lists the maps the demos hold (exit 1)', async () => {
       const demos = join(dir, 'demos-of-maps');
       mkdirSync(demos);
       symlinkSync(WIZS(), join(demos, 'a.mvd2.gz'));
@@ -150,7 +167,7 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
         fixture('demos', 'mvd2', 'multimap_tdm_wizs_city_storm_8bots.mvd2.gz'),
         join(demos, 'b.mvd2.gz'),
       );
-      const r = navgen(
+      const r = await navgenAsync(
         dir,
         ...['build', '--map', 'wizs2', '--no-map', '--out', join(dir, 'x', 'w.nav')],
         ...['--no-cache', '--no-html', '--quiet', demos],
@@ -161,27 +178,36 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
       );
     });
 
-    it('the flag form needs --bsp (or --no-map on purpose): exit 2', () => {
-      const r = navgen(dir, 'build', '--map', 'wizs', '--out', 'w.nav', WIZS());
+    it('the flag form needs --bsp (or --no-map on purpose): exit 2', async () => {
+      const r = await navgenAsync(dir, 'build', '--map', 'wizs', '--out', 'w.nav', WIZS());
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/needs the map: --bsp MAP\.bsp.*--no-map/);
     });
 
-    it('no input found: one exit code (2) for an empty folder, a missing one, a glob matching nothing', () => {
+    it('no input found: one exit code (2) for an empty folder, a missing one, a glob matching nothing', async () => {
       const empty = join(dir, 'empty');
       mkdirSync(empty);
       const base = ['build', '--map', 'wizs', '--no-map', '--out', 'w.nav'];
       for (const input of [empty, join(dir, 'missing'), 'nothing*.mvd2']) {
-        const r = navgen(dir, ...base, input);
+        const r = await navgenAsync(dir, ...base, input);
         expect(r.code, input).toBe(2);
         expect(r.stderr).toMatch(/^navgen: no demos found: /);
       }
     });
 
-    it('an --out that is a folder or cannot be written: one line naming the path, before any work', () => {
+    it('an --out that is a folder or cannot be written: one line naming the path, before any work', async () => {
       const folder = join(dir, 'a-folder');
       mkdirSync(folder);
-      const r = navgen(dir, 'build', '--map', 'wizs', '--no-map', '--out', folder, WIZS());
+      const r = await navgenAsync(
+        dir,
+        'build',
+        '--map',
+        'wizs',
+        '--no-map',
+        '--out',
+        folder,
+        WIZS(),
+      );
       expect(r.code).toBe(1);
       expect(r.stderr.trim()).toBe(
         `navgen: cannot write the nav to ${folder}: it is a folder (give a file name, such as ${folder}/NAME.nav)`,
@@ -202,12 +228,12 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
       );
     });
 
-    it('the BSP of another map: refused with the share that fits, the nav untouched (exit 1)', () => {
+    it('the BSP of another map: refused with the share that fits, the nav untouched (exit 1)', async () => {
       const out = join(dir, 'other-bsp');
       mkdirSync(out);
       const nav = join(out, 'wizs.nav');
       writeFileSync(nav, 'the nav before');
-      const r = navgen(
+      const r = await navgenAsync(
         dir,
         ...['build', '--map', 'wizs', '--bsp', fixture('maps', 'city.bsp'), '--out', nav],
         ...['--no-cache', '--no-html', '--quiet', WIZS()],

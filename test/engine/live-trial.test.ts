@@ -8,14 +8,14 @@
  *
  * Without the engine the suite is skipped on a developer machine; under CI it fails instead.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveRunAs, RunAsError } from '../../src/engine/run-as.js';
 import { parseNavtestReport } from '../../src/sources/feedback/navtest-report.js';
-import { describeFixtures, REPO_ROOT } from '../helpers/fixtures.js';
+import { describeFixtures } from '../helpers/fixtures.js';
+import { navgenAsync, type RunResult } from '../robustness/navgen-cli.js';
 import {
   autogenNav,
   ENGINE_DIR,
@@ -49,11 +49,10 @@ const describeEngine: (name: string, fn: () => void) => void = HAVE_ENGINE
         })
     : (name, fn) => describe.skip(`${name} (SKIPPED: no engine at ${ENGINE_DIR})`, fn);
 
-const navgen = (args: string[]) =>
-  spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'navgen'), ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+// Spawned without blocking this thread: a trial takes tens of seconds, and a test worker
+// blocked that long loses its RPC to vitest. (The hook's and the test's time limits end a
+// trial that hangs.)
+const navgen = (args: string[]) => navgenAsync(process.cwd(), ...args);
 
 describeEngine('navgen trial with the real server', () => {
   const dir = mkdtempSync(join(tmpdir(), 'navgen-live-trial-'));
@@ -73,10 +72,10 @@ describeEngine('navgen trial with the real server', () => {
     '--no-combat',
     '--no-progress',
   ];
-  let run: ReturnType<typeof navgen>;
+  let run: RunResult;
 
-  beforeAll(() => {
-    run = navgen([
+  beforeAll(async () => {
+    run = await navgen([
       'trial',
       autogenNav('beer'),
       ...base,
@@ -90,16 +89,16 @@ describeEngine('navgen trial with the real server', () => {
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('as root without --user: refuses, says how, exit code 2', () => {
+  it('as root without --user: refuses, says how, exit code 2', async () => {
     if (!user) return; // not root here: nothing to refuse
-    const r = navgen(['trial', autogenNav('beer'), ...base, '-o', join(dir, 'x.json')]);
-    expect(r.status).toBe(2);
+    const r = await navgen(['trial', autogenNav('beer'), ...base, '-o', join(dir, 'x.json')]);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/refusing to run the game server as root/);
     expect(existsSync(join(dir, 'x.json'))).toBe(false);
   });
 
   it('writes a valid engine report, both navs, demos and consoles', () => {
-    expect([0, 1], run.stderr).toContain(run.status);
+    expect([0, 1], run.stderr).toContain(run.code);
     const printed = JSON.parse(run.stdout) as {
       report: Record<string, unknown>;
       compare: Record<string, unknown>;

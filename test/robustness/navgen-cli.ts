@@ -32,10 +32,19 @@ export function ensureBuilt(): void {
   if (b.status !== 0) throw new Error('build failed');
 }
 
-/** Runs `navgen args…` in `cwd` to the end. */
+/**
+ * Runs `navgen args…` in `cwd` to the end, blocking this thread: for the commands that take a
+ * second or so. A build of a map takes long enough that a test worker blocked that long loses
+ * its RPC to vitest ("Timeout calling onTaskUpdate"): those use {@link navgenAsync}.
+ */
 export function navgen(cwd: string, ...args: string[]): RunResult {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: cleanStderr(r.stderr) };
+}
+
+/** Runs `navgen args…` in `cwd` to the end, the event loop free meanwhile. */
+export function navgenAsync(cwd: string, ...args: string[]): Promise<RunResult> {
+  return startNavgen(cwd, args).done;
 }
 
 /** A running `navgen`, and its result once it ends. */
