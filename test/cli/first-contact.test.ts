@@ -42,6 +42,9 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
   let random: string;
   let broken: string;
   let cutOffset: number;
+  /** `navgen build` of wizs without a map, writing `out`, in the test folder. */
+  const buildWizs = (out: string, ...rest: string[]) =>
+    navgenAsync(dir, 'build', '--map', 'wizs', '--no-map', '--out', out, ...rest);
 
   beforeAll(() => {
     dir = tempFolder('first-contact');
@@ -89,15 +92,7 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
   describe('a damaged demo is named in the summary, whatever the verbosity', () => {
     it('--json: a cut demo is in warnings with its offset and the frames used; exit 3', async () => {
       const out = join(dir, 'json');
-      const r = await navgenAsync(
-        dir,
-        'build',
-        '--map',
-        'wizs',
-        '--no-map',
-        '--out',
-        join(out, 'w.nav'),
-      );
+      const r = await buildWizs(join(out, 'w.nav'));
       expect(r.code).toBe(2); // no demos given
       const j = await navgenAsync(
         dir,
@@ -198,16 +193,7 @@ describeFixtures('first contact with damaged and wrong inputs', () => {
     it('an --out that is a folder or cannot be written: one line naming the path, before any work', async () => {
       const folder = join(dir, 'a-folder');
       mkdirSync(folder);
-      const r = await navgenAsync(
-        dir,
-        'build',
-        '--map',
-        'wizs',
-        '--no-map',
-        '--out',
-        folder,
-        WIZS(),
-      );
+      const r = await buildWizs(folder, WIZS());
       expect(r.code).toBe(1);
       expect(r.stderr.trim()).toBe(
         `navgen: cannot write the nav to ${folder}: it is a folder (give a file name, such as ${folder}/NAME.nav)`,

@@ -26,32 +26,31 @@ const ROOM: [number, number, number][] = [
   [2, 1, WALK],
 ];
 
+/** The trap flags of `n` nodes linked by `list`, as a plain array. */
+const trapsOf = (n: number, list: [number, number, number][]) => [
+  ...limpTrapNodes(links(n, list), jumps),
+];
+
 describe('limpTrapNodes', () => {
   it('marks a pit entered by a drop and left only by a jump', () => {
-    const t = limpTrapNodes(
-      links(5, [...ROOM, [2, 3, DROP], [3, 4, WALK], [4, 3, WALK], [4, 2, JUMP]]),
-      jumps,
-    );
-    expect([...t]).toEqual([0, 0, 0, 1, 1]);
+    expect(trapsOf(5, [...ROOM, [2, 3, DROP], [3, 4, WALK], [4, 3, WALK], [4, 2, JUMP]])).toEqual([
+      0, 0, 0, 1, 1,
+    ]);
   });
 
   it('does not mark a crate top entered by a jump and left by a drop', () => {
-    const t = limpTrapNodes(links(4, [...ROOM, [2, 3, JUMP], [3, 1, DROP]]), jumps);
-    expect([...t]).toEqual([0, 0, 0, 0]);
+    expect(trapsOf(4, [...ROOM, [2, 3, JUMP], [3, 1, DROP]])).toEqual([0, 0, 0, 0]);
   });
 
   it('does not mark a place a walk leads out of through another place', () => {
     // 3 is left by a jump to 2 or a walk to 4, which walks back into the room.
-    const t = limpTrapNodes(
-      links(5, [...ROOM, [2, 3, WALK], [3, 2, JUMP], [3, 4, WALK], [4, 0, WALK]]),
-      jumps,
-    );
-    expect([...t]).toEqual([0, 0, 0, 0, 0]);
+    expect(trapsOf(5, [...ROOM, [2, 3, WALK], [3, 2, JUMP], [3, 4, WALK], [4, 0, WALK]])).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
   });
 
   it('marks a dead end (no way out at all) and a node of no links', () => {
-    const t = limpTrapNodes(links(5, [...ROOM, [2, 3, WALK]]), jumps);
-    expect([...t]).toEqual([0, 0, 0, 1, 1]);
+    expect(trapsOf(5, [...ROOM, [2, 3, WALK]])).toEqual([0, 0, 0, 1, 1]);
   });
 
   it('takes the largest walked component as the rest; on a tie the one with the lowest node', () => {
@@ -86,28 +85,17 @@ function corridor(n: number): [number, number, number][] {
 }
 
 describe('closedTrapNodes', () => {
+  /** 40 corridor nodes and a pocket of 2 (4.8 % of 42) entered by a drop, left by a jump. */
+  const pocket = () =>
+    links(42, [...corridor(40), [39, 40, DROP], [40, 41, WALK], [41, 40, WALK], [41, 39, JUMP]]);
+
   it('closes a small place with a jump out, whatever its share up to the limit', () => {
-    // 40 corridor nodes, a pocket of 2 (4.8 % of 42) entered by a drop, left by a jump.
-    const list = links(42, [
-      ...corridor(40),
-      [39, 40, DROP],
-      [40, 41, WALK],
-      [41, 40, WALK],
-      [41, 39, JUMP],
-    ]);
-    expect([...closedTrapNodes(list, jumps)].slice(38)).toEqual([0, 0, 1, 1]);
+    expect([...closedTrapNodes(pocket(), jumps)].slice(38)).toEqual([0, 0, 1, 1]);
     expect(2 / 42).toBeLessThanOrEqual(CLOSED_TRAP_SHARE);
   });
 
   it('leaves open a place holding more than the share (a floor joined by jumps)', () => {
-    const list = links(42, [
-      ...corridor(40),
-      [39, 40, DROP],
-      [40, 41, WALK],
-      [41, 40, WALK],
-      [41, 39, JUMP],
-    ]);
-    expect([...closedTrapNodes(list, jumps, 0.04)].slice(38)).toEqual([0, 0, 0, 0]);
+    expect([...closedTrapNodes(pocket(), jumps, 0.04)].slice(38)).toEqual([0, 0, 0, 0]);
   });
 
   it('leaves a dead end (no way out at all) to connect', () => {
