@@ -17,6 +17,8 @@ export interface WeakComponents {
   count: number;
   /** Component sizes, largest first. [Length: count] */
   sizes: number[];
+  /** Each node's component, named by its lowest node number. [Length: nodes] */
+  root: Int32Array;
 }
 
 /** Weak components, by union-find over the links taken as undirected. */
@@ -42,7 +44,11 @@ export function weakComponents(adjacency: readonly (readonly number[])[]): WeakC
     sizeByRoot.set(r, (sizeByRoot.get(r) ?? 0) + 1);
   }
   const sizes = [...sizeByRoot.values()].sort((a, b) => b - a);
-  return { count: sizes.length, sizes };
+  return {
+    count: sizes.length,
+    sizes,
+    root: Int32Array.from(adjacency, (_, v) => root(v)),
+  };
 }
 
 /** Number of strongly connected components (Tarjan's algorithm, iterative: no recursion limit). */

@@ -29,6 +29,14 @@
  * trap's place is the set of traps its links join (either way).
  */
 
+import {
+  adjacency,
+  largestComponent,
+  spreadMarks,
+  strongComponents,
+} from '../graph/strong-components.js';
+import { weakComponents } from './components.js';
+
 /**
  * A trap's place holding at most this share of the nav's nodes is closed. The share the
  * map check lets lie outside the largest component. [Limit: 0..1]
@@ -43,6 +51,9 @@ export interface TrapLink {
   readonly targetType: number;
 }
 
+/** Whether `v` numbers one of `n` nodes (a damaged nav may hold other targets). */
+const isNode = (v: number, n: number) => Number.isInteger(v) && v >= 0 && v < n;
+
 /**
  * One flag per node: 1 where the node is a limp trap. `links[n]` are node n's links;
  * `needsJump(type)` says which link types a bot must jump to follow.
@@ -52,52 +63,19 @@ export function limpTrapNodes(
   needsJump: (targetType: number) => boolean,
 ): Uint8Array {
   const n = links.length;
-  const out: number[][] = Array.from({ length: n }, () => []);
-  const into: number[][] = Array.from({ length: n }, () => []);
-  links.forEach((ls, u) => {
-    for (const l of ls) {
-      const v = l.target;
-      if (!Number.isInteger(v) || v < 0 || v >= n || v === u || needsJump(l.targetType)) continue;
-      out[u].push(v);
-      into[v].push(u);
-    }
-  });
-  const component = stronglyConnected(out, into);
-  // The largest component; on a tie the one found first, i.e. holding the lowest node number.
-  const size = new Map<number, number>();
-  let main = -1;
-  for (let v = 0; v < n; v++) {
-    const c = component[v];
-    const s = (size.get(c) ?? 0) + 1;
-    size.set(c, s);
-  }
-  let best = 0;
-  for (let v = 0; v < n; v++) {
-    const s = size.get(component[v])!;
-    if (s > best) {
-      best = s;
-      main = component[v];
-    }
-  }
-  // Every node a path without jumps leads from into the main component.
-  const reaches = new Uint8Array(n);
-  const stack: number[] = [];
-  for (let v = 0; v < n; v++)
-    if (component[v] === main) {
-      reaches[v] = 1;
-      stack.push(v);
-    }
-  while (stack.length > 0) {
-    const v = stack.pop()!;
-    for (const u of into[v])
-      if (!reaches[u]) {
-        reaches[u] = 1;
-        stack.push(u);
-      }
-  }
-  const traps = new Uint8Array(n);
-  for (let v = 0; v < n; v++) traps[v] = reaches[v] ? 0 : 1;
-  return traps;
+  const walks = links.flatMap((ls, from) =>
+    ls
+      .filter((l) => isNode(l.target, n) && l.target !== from && !needsJump(l.targetType))
+      .map((l) => ({ from, to: l.target })),
+  );
+  const { component, count } = strongComponents(n, adjacency(n, walks));
+  const main = largestComponent(component, count);
+  // Every node from which a path without jumps leads into the main component reaches it.
+  const reaches = spreadMarks(
+    adjacency(n, walks, true),
+    Uint8Array.from(component, (c) => (c === main ? 1 : 0)),
+  );
+  return reaches.map((r) => 1 - r);
 }
 
 /**
@@ -112,77 +90,19 @@ export function closedTrapNodes(
 ): Uint8Array {
   const n = links.length;
   const traps = limpTrapNodes(links, needsJump);
-  const parent = Int32Array.from({ length: n }, (_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  links.forEach((ls, u) => {
-    if (!traps[u]) return;
-    for (const l of ls)
-      if (Number.isInteger(l.target) && l.target >= 0 && l.target < n && traps[l.target])
-        parent[find(u)] = find(l.target);
-  });
+  const place = weakComponents(
+    links.map((ls, u) =>
+      traps[u] ? ls.filter((l) => isNode(l.target, n) && traps[l.target]).map((l) => l.target) : [],
+    ),
+  ).root;
   const size = new Int32Array(n);
   // A place with a way out (a jump: a walk out would not be a trap's) holds limping bots only;
   // one with none holds every bot, and is `connect`'s (dead ends), not this rule's.
   const wayOut = new Uint8Array(n);
   links.forEach((ls, u) => {
     if (!traps[u]) return;
-    size[find(u)]++;
-    for (const l of ls)
-      if (Number.isInteger(l.target) && l.target >= 0 && l.target < n && !traps[l.target])
-        wayOut[find(u)] = 1;
+    size[place[u]]++;
+    if (ls.some((l) => isNode(l.target, n) && !traps[l.target])) wayOut[place[u]] = 1;
   });
-  const closed = new Uint8Array(n);
-  for (let v = 0; v < n; v++)
-    if (traps[v] && wayOut[find(v)] && size[find(v)] <= maxShare * n) closed[v] = 1;
-  return closed;
-}
-
-/**
- * Component numbers of the strongly connected components (Kosaraju, iterative: a nav has up to
- * 8095 nodes, too deep for recursion).
- */
-function stronglyConnected(out: readonly number[][], into: readonly number[][]): Int32Array {
-  const n = out.length;
-  const order: number[] = [];
-  const seen = new Uint8Array(n);
-  const next = new Int32Array(n);
-  for (let s = 0; s < n; s++) {
-    if (seen[s]) continue;
-    seen[s] = 1;
-    const path = [s];
-    while (path.length > 0) {
-      const v = path[path.length - 1];
-      if (next[v] < out[v].length) {
-        const w = out[v][next[v]++];
-        if (!seen[w]) {
-          seen[w] = 1;
-          path.push(w);
-        }
-      } else {
-        order.push(v);
-        path.pop();
-      }
-    }
-  }
-  const component = new Int32Array(n).fill(-1);
-  let c = 0;
-  for (let i = n - 1; i >= 0; i--) {
-    const s = order[i];
-    if (component[s] >= 0) continue;
-    component[s] = c;
-    const stack = [s];
-    while (stack.length > 0) {
-      const v = stack.pop()!;
-      for (const u of into[v])
-        if (component[u] < 0) {
-          component[u] = c;
-          stack.push(u);
-        }
-    }
-    c++;
-  }
-  return component;
+  return traps.map((t, v) => (t && wayOut[place[v]] && size[place[v]] <= maxShare * n ? 1 : 0));
 }

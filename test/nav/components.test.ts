@@ -13,7 +13,7 @@ describe('components', () => {
         [2, 1],
       ]),
     );
-    expect(weakComponents(adj)).toEqual({ count: 1, sizes: [3] });
+    expect(weakComponents(adj)).toEqual({ count: 1, sizes: [3], root: Int32Array.of(0, 0, 0) });
     expect(strongComponentCount(adj)).toBe(1);
   });
 
@@ -28,7 +28,7 @@ describe('components', () => {
         [3, 2],
       ]),
     );
-    expect(weakComponents(adj)).toEqual({ count: 1, sizes: [4] });
+    expect(weakComponents(adj)).toEqual({ count: 1, sizes: [4], root: Int32Array.of(0, 0, 0, 0) });
     expect(strongComponentCount(adj)).toBe(2);
   });
 
@@ -42,13 +42,17 @@ describe('components', () => {
         [4, 2],
       ]),
     );
-    expect(weakComponents(adj)).toEqual({ count: 3, sizes: [3, 2, 1] });
+    expect(weakComponents(adj)).toEqual({
+      count: 3,
+      sizes: [3, 2, 1],
+      root: Int32Array.of(0, 0, 2, 2, 2, 5),
+    });
     // Strong: {0}, {1}, {2,3,4}, {5}.
     expect(strongComponentCount(adj)).toBe(4);
   });
 
   it('handles an empty graph and a long chain without recursion limits', () => {
-    expect(weakComponents([])).toEqual({ count: 0, sizes: [] });
+    expect(weakComponents([])).toEqual({ count: 0, sizes: [], root: new Int32Array(0) });
     expect(strongComponentCount([])).toBe(0);
     const n = 200_000;
     const chain = Array.from({ length: n }, (_, i) => (i + 1 < n ? [i + 1] : [0]));

@@ -4,8 +4,8 @@
  * supported, see `limit-links.ts`), no link into a small place a bot that cannot jump has no
  * walk out of (`nav/limp-traps.ts`, judged on the links kept), costs as the engine computes
  * them (plus the ladder entry cost on links into a ladder node, `nav/link-cost.ts`), every
- * node in use and numbered by its index. Links are listed by target index; the writer puts them in the
- * engine's save order.
+ * node in use and numbered by its index. Links are listed by target index; the writer puts
+ * them in the engine's save order.
  */
 import { navLinkCost } from '../../nav/link-cost.js';
 import { closedTrapNodes } from '../../nav/limp-traps.js';
