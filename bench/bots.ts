@@ -14,7 +14,10 @@
  * same bots and seconds — and a table per map prints the means over the runs of the per-run
  * figures: stuck seconds per bot-minute (ratio navgen / engine), the stuck seconds at spots only
  * one of the two navs had (per bot-minute; the map-intrinsic spots cancel), environmental deaths
- * per bot-minute, distance per bot-minute (ratio) and the share of nodes some bot visited.
+ * per bot-minute, distance per bot-minute (ratio), the share of nodes some bot visited, and
+ * how much of the stuck time and environmental deaths fell in a life's first 12 s: the engine's
+ * bots begin every life on the path of the last one (a respawn walk, docs/nav-quality.md), so
+ * that part comes from where they died and respawned more than from the nav they follow.
  *
  * Bot games are random: a single run of a map moves these ratios by tens of percent.
  * As root the servers run as the account `navgen-engine` (made when missing, as the engine
@@ -191,6 +194,10 @@ const rows = results.map(({ map, navgen, engine, comparison }) => {
   const env = [per(navgen, (x) => x.env_per_bot_min), per(engine, (x) => x.env_per_bot_min)];
   const dist = [per(navgen, (x) => x.dist_per_bot_min), per(engine, (x) => x.dist_per_bot_min)];
   const cov = [per(navgen, (x) => x.coverage_ratio), per(engine, (x) => x.coverage_ratio)];
+  const early = [navgen, engine].map((r) => [
+    per(r, (x) => x.early_stuck_s_per_bot_min),
+    per(r, (x) => x.early_env_per_bot_min),
+  ]);
   return {
     map,
     stuckRatio: ratio(stuck[0], stuck[1]),
@@ -200,6 +207,7 @@ const rows = results.map(({ map, navgen, engine, comparison }) => {
     distRatio: ratio(dist[0], dist[1]),
     dist,
     cov,
+    early,
     nodes: [navgen.nodes, engine.nodes],
   };
 });
@@ -207,13 +215,14 @@ console.log(
   `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
     'navgen / engine autogen nav; per bot-minute; wall time ' +
     clock() +
-    '\n| map | stuck s ratio | stuck s (navgen / engine) | stuck s at spots only one nav has (navgen / engine) | env. deaths navgen · engine | distance ratio | nodes visited (navgen / engine) | nodes |\n' +
-    '|---|---|---|---|---|---|---|---|',
+    '\n| map | stuck s ratio | stuck s (navgen / engine) | stuck s at spots only one nav has (navgen / engine) | env. deaths navgen · engine | distance ratio | nodes visited (navgen / engine) | nodes | of the stuck s and env. deaths, in a life\'s first 12 s (navgen / engine) |\n' +
+    '|---|---|---|---|---|---|---|---|---|',
 );
 for (const r of rows)
   console.log(
     `| ${r.map} | ${fmt(r.stuckRatio)} | ${fmt(r.stuck[0])} / ${fmt(r.stuck[1])} | ${fmt(r.own[0])} / ${fmt(r.own[1])} | ` +
-      `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.nodes[0]} / ${r.nodes[1]} |`,
+      `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
+      `${fmt(r.early[0][0])} · ${fmt(r.early[0][1], 3)} / ${fmt(r.early[1][0])} · ${fmt(r.early[1][1], 3)} |`,
   );
 const ratios = rows.map((r) => r.stuckRatio).sort((a, b) => a - b);
 const median =

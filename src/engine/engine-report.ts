@@ -54,6 +54,13 @@ export interface RunFigures {
   readonly coverage_ratio: number;
   /** Environmental deaths matched to a death in the demo (the rest happened after it ended or could not be told apart). */
   readonly env_deaths_located: number;
+  /**
+   * Stuck seconds and located environmental deaths in a life's first `earlyLife` frames of
+   * the trial analysis (12 s), per bot-minute: respawn walks, the engine's bots still on
+   * their last life's path. (2 and 3 decimals; null without bot time)
+   */
+  readonly early_stuck_s_per_bot_min: number | null;
+  readonly early_env_per_bot_min: number | null;
 }
 
 export interface NodeStats {
@@ -92,6 +99,8 @@ export interface EngineDeath {
   readonly cause: EnvCause;
   /** The link the bot was taking, or null. */
   readonly link: { readonly from: number; readonly to: number } | null;
+  /** How long the bot had been alive. [Units: s] */
+  readonly life_s: number;
 }
 
 export interface EngineReport {
@@ -177,13 +186,25 @@ function locateEnvDeaths(run: EngineRunInput, index: number): EngineDeath[] {
     if (o.cause === null) continue;
     const d = byName.get(o.name)?.[k];
     if (d)
-      out.push({ run: index, position: d.position, node: d.node, cause: o.cause, link: d.link });
+      out.push({
+        run: index,
+        position: d.position,
+        node: d.node,
+        cause: o.cause,
+        link: d.link,
+        life_s: d.lifeFrames / 10,
+      });
   }
   return out;
 }
 
-function runFigures(run: EngineRunInput, located: number, nodeCount: number): RunFigures {
+function runFigures(
+  run: EngineRunInput,
+  located: readonly EngineDeath[],
+  nodeCount: number,
+): RunFigures {
   const a = run.analysis;
+  const earlyEnv = located.filter((d) => d.life_s * 10 <= a.earlyLife).length;
   const env = envDeathCounts(run.consoleText);
   const total = ENV_CAUSES.reduce((s, c) => s + env[c], 0);
   const bm = a.aliveFrames / 600;
@@ -195,7 +216,9 @@ function runFigures(run: EngineRunInput, located: number, nodeCount: number): Ru
     dist_per_bot_min: bm ? pyRound(a.distance / bm, 0) : null,
     stuck_events: a.spots.length,
     coverage_ratio: nodeCount ? round(a.visits.filter((v) => v > 0).length / nodeCount, 6) : 0,
-    env_deaths_located: located,
+    env_deaths_located: located.length,
+    early_stuck_s_per_bot_min: bm ? pyRound(a.earlyStuckFrames / 10 / bm, 2) : null,
+    early_env_per_bot_min: bm ? pyRound(earlyEnv / bm, 3) : null,
   };
 }
 
@@ -241,7 +264,7 @@ export function engineReport(input: EngineReportInput): EngineReport {
     aliveFrames += a.aliveFrames;
     stuckFrames += a.stuckFrames;
     distance += a.distance;
-    perRun.push(runFigures(run, located.length, n));
+    perRun.push(runFigures(run, located, n));
   });
   const bm = aliveFrames / 600;
   const envTotal = ENV_CAUSES.reduce((s, c) => s + env[c], 0);

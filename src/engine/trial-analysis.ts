@@ -7,7 +7,10 @@
  * skipped; a bot's history is cleared when it is not alive and at every new segment; distance
  * adds the steps between consecutive alive frames shorter than 100 units (longer ones are
  * teleports and respawns); a frame is stuck when the bot moved less than 24 units over the
- * last 30 frames (3 s). Consecutive stuck frames of one bot are one stuck spot.
+ * last 30 frames (3 s). Consecutive stuck frames of one bot are one stuck spot. Stuck frames
+ * and deaths in a life's first {@link TrialAnalysisOptions.earlyLife} frames are also counted
+ * apart: there the engine's bots still follow their last life's path (a respawn walk,
+ * docs/nav-quality.md), whatever the nav.
  *
  * Against the nav:
  * - a bot visits a node when it comes within {@link TrialAnalysisOptions.reach} of it (each
@@ -78,6 +81,12 @@ export interface TrialAnalysisOptions {
   readonly lookUpRise: number;
   /** The eye above a standing player's origin (the view the demo's angles start from). [Units: world units] */
   readonly eyeHeight: number;
+  /**
+   * A life's first frames, counted apart: the engine's bots begin each life on the path of the
+   * last one (a respawn walk, docs/nav-quality.md) until its node_travel_time reaches 120,
+   * at least one a frame. [Units: frames at 10 Hz]
+   */
+  readonly earlyLife: number;
 }
 
 export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
@@ -91,6 +100,7 @@ export const trialAnalysisDefaults: TrialAnalysisOptions = Object.freeze({
   fallStep: 40,
   lookUpRise: 60,
   eyeHeight: 22,
+  earlyLife: 120,
 });
 
 /** A stretch of time in which one bot stayed put. */
@@ -118,6 +128,8 @@ export interface DeathInDemo {
   readonly node: number;
   /** The link the bot was taking when it died (that try failed), or null. */
   readonly link: { readonly from: number; readonly to: number } | null;
+  /** Alive frames of the life it ended. [Units: frames at 10 Hz] */
+  readonly lifeFrames: number;
 }
 
 export interface LinkCounts {
@@ -137,6 +149,10 @@ export interface TrialAnalysis {
   readonly botMinutes: number;
   readonly aliveFrames: number;
   readonly stuckFrames: number;
+  /** A life's first frames counted apart (the option it ran with). [Units: frames at 10 Hz] */
+  readonly earlyLife: number;
+  /** Of `stuckFrames`: those in the first `earlyLife` frames of a life. */
+  readonly earlyStuckFrames: number;
   /** [Units: world units] */
   readonly distance: number;
   readonly spots: StuckSpot[];
@@ -189,6 +205,8 @@ interface BotState {
   /** The bot dropped more than `fallStep` in its last alive frame. */
   falling: boolean;
   alive: boolean;
+  /** Alive frames of this life so far. */
+  lifeFrames: number;
   spot: { seg: number; frame: number; sum: Vec3; n: number } | null;
 }
 
@@ -226,6 +244,7 @@ export class TrialAnalyzer {
   private frameCounter = 0;
   private aliveFrames = 0;
   private stuckFrames = 0;
+  private earlyStuckFrames = 0;
   private distance = 0;
   private readonly spots: StuckSpot[] = [];
   private readonly deaths: DeathInDemo[] = [];
@@ -292,6 +311,7 @@ export class TrialAnalyzer {
           stoodAt: -1,
           falling: false,
           alive: false,
+          lifeFrames: 0,
           spot: null,
         };
         this.bots.set(p.slot, b);
@@ -299,6 +319,7 @@ export class TrialAnalyzer {
       if (p.pmType !== 0) {
         if (b.alive && b.last) this.die(p.slot, b, e.index);
         b.alive = false;
+        b.lifeFrames = 0;
         b.history.length = 0;
         b.last = null;
         b.near.clear();
@@ -307,6 +328,7 @@ export class TrialAnalyzer {
       }
       this.seenSlots.add(p.slot);
       b.alive = true;
+      b.lifeFrames++;
       const pos: Vec3 = [p.origin[0], p.origin[1], p.origin[2]];
       this.aliveFrames++;
       const h = b.history;
@@ -318,7 +340,10 @@ export class TrialAnalyzer {
       let stuck = false;
       if (h.length > this.o.stuckWindow) {
         stuck = dist(h[h.length - 1], h[h.length - 1 - this.o.stuckWindow]) < this.o.stuckRadius;
-        if (stuck) this.stuckFrames++;
+        if (stuck) {
+          this.stuckFrames++;
+          if (b.lifeFrames <= this.o.earlyLife) this.earlyStuckFrames++;
+        }
         h.shift();
       }
       if (stuck) {
@@ -541,6 +566,7 @@ export class TrialAnalyzer {
       position,
       node,
       link: charged ? { from: charged.from, to: charged.to } : null,
+      lifeFrames: b.lifeFrames,
     });
   }
 
@@ -607,6 +633,8 @@ export class TrialAnalyzer {
       botMinutes: this.aliveFrames / 600,
       aliveFrames: this.aliveFrames,
       stuckFrames: this.stuckFrames,
+      earlyLife: this.o.earlyLife,
+      earlyStuckFrames: this.earlyStuckFrames,
       distance: this.distance,
       spots: this.spots,
       deaths: this.deaths,

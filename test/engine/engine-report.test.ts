@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeDemo } from '../../src/engine/analyze-demo.js';
+import { readDemo } from '../../src/sources/demo/read-demo.js';
 import { engineReport, type EngineReport } from '../../src/engine/engine-report.js';
 import { parseNavtestReport } from '../../src/sources/feedback/navtest-report.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
@@ -119,6 +120,31 @@ describe('engine report of a demo made by our own writer', () => {
     ).toEqual([1, 1, 2]);
     expect(r.stuck_spots.find((s) => s.node === 2)?.position).toEqual([400, 0, 0]);
     expect(r.passed).toBe(false);
+  });
+
+  it("counts a life's first 12 s apart: all of Alpha's stands and fall, Bravo's stand only up to then", async () => {
+    const nav = scenarioNav();
+    const a = await analyzeDemo(SCENARIO_DEMO, nav);
+    expect(a.earlyLife).toBe(120);
+    // Bravo (slot 1) lives one life: his alive frames, read from the demo.
+    let frames = 0;
+    await readDemo(SCENARIO_DEMO).forEach((e) => {
+      if (e.kind === 'frame' && e.players.some((p) => p.slot === 1 && p.pmType === 0)) frames++;
+    });
+    expect(frames).toBeGreaterThan(120);
+    // Both of Alpha's lives are shorter than 12 s, so the only late stuck frames are Bravo's,
+    // who stands at node 1 from 2 s on: every frame after his first 120 is stuck.
+    expect(a.stuckFrames - a.earlyStuckFrames).toBe(frames - 120);
+    const fall = a.deaths.find((d) => d.name === 'Alpha')!;
+    // 1.4 s walking, 5 s standing, 0.4 s to the edge, then the fall: under 12 s.
+    expect(fall.lifeFrames).toBeGreaterThan(68);
+    expect(fall.lifeFrames).toBeLessThanOrEqual(120);
+    const r = await reportOf(SCENARIO_DEMO, nav, SCENARIO_CONSOLE_TEXT);
+    expect(r.env_death_spots[0].life_s).toBe(fall.lifeFrames / 10);
+    const run = r.per_run[0];
+    expect(run.early_env_per_bot_min).toBe(run.env_per_bot_min);
+    expect(run.early_stuck_s_per_bot_min).toBeGreaterThan(0);
+    expect(run.early_stuck_s_per_bot_min).toBeLessThan(run.stuck_s_per_bot_min!);
   });
 
   it.runIf(HAVE_ENGINE && HAVE_PYTHON)('has the figures trialstats.py has', async () => {
