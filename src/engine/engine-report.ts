@@ -90,6 +90,8 @@ export interface SpotOut {
   /** [Units: s] */
   readonly seconds: number;
   readonly node: number;
+  /** How long the bot had been alive when the stretch was first read stuck. [Units: s] */
+  readonly life_s: number;
 }
 
 export interface EngineDeath {
@@ -357,5 +359,6 @@ function spotOut(s: StuckSpot, run: number): SpotOut {
     position: [round(s.position[0], 1), round(s.position[1], 1), round(s.position[2], 1)],
     seconds: round(s.seconds, 1),
     node: s.node,
+    life_s: s.lifeFrames / 10,
   };
 }

@@ -115,6 +115,8 @@ export interface StuckSpot {
   readonly seconds: number;
   /** Nearest node of the nav. */
   readonly node: number;
+  /** The bot's alive frames of this life at the stretch's first stuck frame. [Units: frames at 10 Hz] */
+  readonly lifeFrames: number;
 }
 
 export interface DeathInDemo {
@@ -207,7 +209,7 @@ interface BotState {
   alive: boolean;
   /** Alive frames of this life so far. */
   lifeFrames: number;
-  spot: { seg: number; frame: number; sum: Vec3; n: number } | null;
+  spot: { seg: number; frame: number; sum: Vec3; n: number; lifeFrames: number } | null;
 }
 
 const dist = (a: readonly number[], b: readonly number[]) =>
@@ -347,7 +349,8 @@ export class TrialAnalyzer {
         h.shift();
       }
       if (stuck) {
-        if (!b.spot) b.spot = { seg: this.seg, frame: e.index, sum: [0, 0, 0], n: 0 };
+        if (!b.spot)
+          b.spot = { seg: this.seg, frame: e.index, sum: [0, 0, 0], n: 0, lifeFrames: b.lifeFrames };
         b.spot.sum[0] += pos[0];
         b.spot.sum[1] += pos[1];
         b.spot.sum[2] += pos[2];
@@ -620,6 +623,7 @@ export class TrialAnalyzer {
       position,
       seconds: s.n / 10,
       node: this.grid.nearest(position),
+      lifeFrames: s.lifeFrames,
     });
     b.spot = null;
   }

@@ -145,6 +145,10 @@ describe('engine report of a demo made by our own writer', () => {
     expect(run.early_env_per_bot_min).toBe(run.env_per_bot_min);
     expect(run.early_stuck_s_per_bot_min).toBeGreaterThan(0);
     expect(run.early_stuck_s_per_bot_min).toBeLessThan(run.stuck_s_per_bot_min!);
+    // Alpha's stand at node 2 was read stuck 3 s after he stopped there, 1.4 s into his life.
+    const atNode2 = r.stuck_spots.find((sp) => sp.node === 2)!;
+    expect(atNode2.life_s).toBeGreaterThanOrEqual(4.3);
+    expect(atNode2.life_s).toBeLessThanOrEqual(4.6);
   });
 
   it.runIf(HAVE_ENGINE && HAVE_PYTHON)('has the figures trialstats.py has', async () => {
