@@ -19,7 +19,8 @@
  * So a nav is good for a standing place when every node its current node links to is reachable
  * in a straight line from the place. This module counts, over standing places (floor samples),
  * those whose current node has links the place cannot see ("some blind") and those whose
- * current node has no link the place can see ("all blind": a trap whatever the goal). The
+ * current node has no link the place can see ("all blind", or no link at all: a trap whatever
+ * the goal). The
  * straight-line test is the engine's own reach test (step 1's box, swept to the next node:
  * `sweepsClear`).
  */
@@ -68,7 +69,7 @@ export interface BlindHopCount {
   readonly picked: number;
   /** Picked places with at least one blind hop. */
   readonly someBlind: number;
-  /** Picked places whose node has links and all of them blind: trapped whatever the goal. */
+  /** Picked places whose node has no link the place sees (all blind, or none): trapped whatever the goal. */
   readonly allBlind: number;
   /** Distinct current nodes of the all-blind places. */
   readonly trapNodes: number;
@@ -90,7 +91,7 @@ export function countBlindFirstHops(
     if (!h) continue;
     picked++;
     if (h.blind.length > 0) someBlind++;
-    if (h.hops > 0 && h.blind.length === h.hops) traps.push({ place: p, node: h.node });
+    if (h.blind.length === h.hops) traps.push({ place: p, node: h.node });
   }
   return {
     places: places.length,

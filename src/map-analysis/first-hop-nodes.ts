@@ -2,7 +2,8 @@
  * Nodes that give a bot standing in a blind spot a first hop it can see (`blind-first-hops.ts`).
  *
  * The places are visited in their given order. A place whose picked node still has a link the
- * place does not reach in a straight line gets a node of its own, on the place itself: from
+ * place does not reach in a straight line, or has no link at all, gets a node of its own, on
+ * the place itself: from
  * there the bot picks that node (at distance 0), and the node links only to nodes the place
  * reaches, so every first hop from it is in sight. Its links go to the nodes within
  * `linkRange` that the place reaches, are at most `maxStep` higher or lower and that the
@@ -96,7 +97,10 @@ export function* firstHopNodeSteps(
     if (origins.length - first >= o.maxNodes) break;
     if (++judged % PLACES_PER_STEP === 0) yield;
     const h = firstHops(model, index, targets, p);
-    if (!h || h.blind.length === 0) continue;
+    // A picked node with no links at all is as blind as one whose links all are: the bot there
+    // has no path, whatever its goal (ghetto: a spawn node whose every way out the nav test had
+    // recorded bad, where bots stood from spawn to death).
+    if (!h || (h.blind.length === 0 && h.hops > 0)) continue;
     blindPlaces++;
     // A place where no node may stand (the brink of a fall, in the pipeline) stays blind, and
     // so does one where the picked node itself stands: a second node there is never picked

@@ -82,6 +82,24 @@ describe('blind first hops', () => {
     expect(countBlindFirstHops(model, grown, [P])).toMatchObject({ picked: 1, someBlind: 0 });
   });
 
+  it('a picked node with no links is a trap; a node at the place gives it a way out', () => {
+    // C links nowhere (a spawn node whose ways out were all recorded bad); E and W link to it.
+    const g: HopGraph = { origins: [C, E, W], targets: [[], [0], [0]] };
+    expect(firstHops(model, pickUpIndex(g.origins), g.targets, P)).toEqual({
+      node: 0,
+      hops: 0,
+      blind: [],
+    });
+    expect(countBlindFirstHops(model, g, [P])).toMatchObject({ someBlind: 0, allBlind: 1 });
+    const r = firstHopNodes(model, g, [P], () => true);
+    expect(r.origins).toEqual([P]);
+    // The new node links both ways with C and W; so C now leads somewhere.
+    expect(r.links).toContainEqual({ from: 0, to: 3 });
+    expect(r.links).toContainEqual({ from: 3, to: 2 });
+    // On C itself no second node: the place is the node's own.
+    expect(firstHopNodes(model, g, [C], () => true)).toMatchObject({ origins: [], unlinked: 1 });
+  });
+
   it('no node where the walk check refuses every link; a place already seeing its hops gets none', () => {
     const g: HopGraph = { origins: [C, E], targets: [[1], [0]] };
     const refused = firstHopNodes(model, g, [P], () => false);
