@@ -15,11 +15,7 @@
  * the source's floor can get to (as far as a straight line from the origin goes before a
  * wall, with ground under it).
  * Jumps, drops, ladders and swims keep their single start: their take-off is where the bot
- * code lines them up. So do links from a spawn node: a bot takes them first where it begins a
- * life, on the spawn point itself, and a spawn room whose only way out is a corridor one box
- * wide has no link out that holds from every place in the reach (the bots never sidestep out
- * of a corner, `bot-driver.ts`): on ghetto two spawn nodes lost every link that way, and bots
- * stood from spawn to death.
+ * code lines them up.
  */
 import type { CollisionModel } from '../world/collision-model.js';
 import { newTraceResult } from '../world/trace.js';
@@ -217,11 +213,7 @@ function roundCornerStarts(
 /** Whether a link of this kind is checked from the places around its source (see above). */
 export function checkedFromReach(link: LinkToSimulate): boolean {
   const kind = linkKind(link.linkType, link.fromType, link.toType);
-  return (
-    (kind === 'walk' || kind === 'crouch') &&
-    startsOnGround(link.fromType) &&
-    link.fromType !== 'SPAWNPOINT'
-  );
+  return (kind === 'walk' || kind === 'crouch') && startsOnGround(link.fromType);
 }
 
 const fmt = (v: readonly number[]) => `(${v.map((x) => Math.round(x)).join(', ')})`;

@@ -107,17 +107,5 @@ describeFixtures('links from within the bot\u2019s reach of their source', () =>
     expect(checkedFromReach({ ...corner, linkType: 'STAND_DROP' })).toBe(false);
     expect(checkedFromReach({ ...corner, fromType: 'LADDER', toType: 'LADDER' })).toBe(false);
     expect(checkedFromReach({ ...corner, fromType: 'WATER' })).toBe(false);
-    expect(checkedFromReach({ ...corner, fromType: 'SPAWNPOINT' })).toBe(false);
-  });
-
-  it('a spawn node\u2019s way out of its room is run from the spawn point: it fails from a corner of the room', () => {
-    // The spawn point at (720, -568, 24): a small room whose only way out is a corridor one box
-    // wide to the south. From the room's north-west corner the bot wedges at the corridor's jamb.
-    const out = walk([720, -568, 24], [701, -690, 24]);
-    expect(simulateLink(model, out).passed).toBe(true);
-    const fromCorner = simulateLink(model, { ...out, from: [688, -536, 24] });
-    expect(fromCorner.passed).toBe(false);
-    expect(simulateLinkFromReach(model, out).passed).toBe(false);
-    expect(simulateLinkFromReach(model, { ...out, fromType: 'SPAWNPOINT' }).passed).toBe(true);
   });
 });
