@@ -1,18 +1,10 @@
 /**
  * One think of the AQtion bot following a link: the usercmd it sends and the velocity it writes
  * itself before the game runs pmove. A condensed reading of the engine's `BOTLIB_Wander`
- * (`botlib_movement.c`: what to do per link type, `BOTLIB_Crouch_Or_Jump`) and
- * `BOTLIB_BotInputToUserCommand` (`botlib_ai.c`: direction → moves, and the velocity writes of
- * its jump, ladder-up and ladder-down actions), without what needs other players (enemies,
- * dodging, items) or randomness.
- *
- * Not modelled, because it never runs: `BOTLIB_Wander`'s sidestep (or jump) when the bot has
- * not moved. Its `moved` test measures from `edict_t.lastPosition`, which only the old
- * `BOTAI_Think` (`acesrc/bot_ai.c`) writes; botlib bots think in `BOTLIB_Think`, and
- * `PutClientInServer` (`p_client.c`) clears the field, so it stays at the world's origin and
- * the bot always "moved". A bot pressed into a concave corner stays there (ghetto's pillar nook
- * at (-280.125, -103.875), bwcity's wall block at (-416, 1263): real bots stood there for
- * seconds on end, and this driver with the sidestep walked round).
+ * (`botlib_movement.c`: what to do per link type, `BOTLIB_Crouch_Or_Jump`, the sidestep when
+ * it has not moved) and `BOTLIB_BotInputToUserCommand` (`botlib_ai.c`: direction → moves, and
+ * the velocity writes of its jump, ladder-up and ladder-down actions), without what needs other
+ * players (enemies, dodging, items) or randomness.
  *
  * Bots think ten times a second; each think is one 100 ms pmove call.
  */
@@ -45,6 +37,8 @@ export interface BotView {
   /** [Units: u/s] Written to by {@link think} (the bot code sets the velocity itself). */
   readonly velocity: Float64Array;
   readonly onGround: boolean;
+  /** Moved less than 0.1 u since the last think (the bot's own `moved` test). */
+  readonly stalled: boolean;
   /**
    * The bot's "touching a ladder" flag from the previous think (`botTouchingLadder` in
    * `src/movement/bot-ladder.ts`): the game decides with last think's probe.
@@ -129,6 +123,37 @@ function crouchOrJump(
 }
 
 /**
+ * `BOTLIB_TEST_FORWARD_VEC`: a thin box swept 48 u ahead of one side of the bot is blocked.
+ * (The engine sweeps it with the monster mask; the player mask differs only in the clip
+ * brushes it honours.)
+ */
+function sideBlocked(
+  c: PmoveCollision,
+  s: DriverScratch,
+  origin: Float64Array,
+  yaw: number,
+  side: number,
+): boolean {
+  const fx = Math.cos(yaw);
+  const fy = Math.sin(yaw);
+  // right = (sin, -cos) for a level view
+  const rx = fy;
+  const ry = -fx;
+  const forward = 16 + 2;
+  const right = side > 0 ? 16 + side : -16 + side;
+  const up = -24 + STEPSIZE;
+  s.a[0] = origin[0] + fx * forward + rx * right;
+  s.a[1] = origin[1] + fy * forward + ry * right;
+  s.a[2] = origin[2] + up;
+  s.b[0] = s.a[0] + fx * 48;
+  s.b[1] = s.a[1] + fy * 48;
+  s.b[2] = s.a[2];
+  box(s, -4, -4, STEPSIZE + 0.01, 4, 4, 56);
+  const tr = c.trace(s.a, s.mins, s.maxs, s.b, s.tr);
+  return tr.fraction < 1 || tr.startsolid;
+}
+
+/**
  * One think: fills `cmd` and changes `bot.velocity` as the bot code would, for the bot
  * following `link` toward `link.to`.
  */
@@ -202,6 +227,21 @@ export function think(
   const obstacle = crouchOrJump(c, s, o, yaw);
   if (obstacle === ACTION_JUMP) actions = (actions | ACTION_JUMP) & ~ACTION_CROUCH;
   else if (obstacle === ACTION_CROUCH) actions = (actions | ACTION_CROUCH) & ~ACTION_JUMP;
+
+  if (bot.stalled) {
+    const right = sideBlocked(c, s, o, yaw, 8);
+    const left = sideBlocked(c, s, o, yaw, -8);
+    if (right && left) actions |= ACTION_JUMP;
+    else if (right) {
+      dx = -Math.sin(yaw);
+      dy = Math.cos(yaw);
+      dz = 0;
+    } else if (left) {
+      dx = Math.sin(yaw);
+      dy = -Math.cos(yaw);
+      dz = 0;
+    }
+  }
 
   // Direction → moves, in the frame of the view (yaw at the target; pitch only when the
   // direction has a vertical part). The up move stays 0: the bot code zeroes it for healthy legs.

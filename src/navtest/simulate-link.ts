@@ -255,18 +255,22 @@ export function simulateLink(
   const window = Math.max(1, Math.round(o.stuckSeconds * THINKS_PER_SECOND));
   const trail: number[] = []; // x, y, z per think, for the stuck test
   const origin = new Float64Array(3);
+  const last = new Float64Array(3);
   const cmd = newUserCmd();
   const floor = Math.min(from[2], to[2]) - o.fellDepth;
   const onFoot = kind !== 'swim' && kind !== 'ladder';
   let health = o.health;
   let oldVz = velocity[2];
   let counter = 0;
+  let stalled = false;
   let touchedInFlight = false;
-  const bot = { origin, velocity, onGround, touchingLadder: false, legDamage: false };
+  const bot = { origin, velocity, onGround, stalled, touchingLadder: false, legDamage: false };
   for (let i = 0; i < 3; i++) origin[i] = state.origin[i] / 8;
+  last.set(origin);
   for (let step = 1; ; step++) {
     for (let i = 0; i < 3; i++) velocity[i] = state.velocity[i] / 8;
     bot.onGround = onGround;
+    bot.stalled = stalled;
     think(c, s, { kind, from, to }, bot, cmd);
     storeVelocity(state, velocity);
     state.pmTime = BOT_PM_TIME;
@@ -349,20 +353,19 @@ export function simulateLink(
       if (moved < o.stuckDistance)
         return result(false, 'blocked', `stuck at ${fmt(origin)}`, step, origin, health);
     }
-    // The bot's travel counter (`BOTLIB_FollowPath`): one a think, and one more when its move
-    // points away from the target. The engine measures that move from `lastPosition`, which
-    // botlib bots never write (bot-driver.ts): it stays at the world's origin, so the "move" is
-    // the bot's position vector.
-    const mx = origin[0];
-    const my = origin[1];
-    const mz = origin[2];
+    // The bot's travel counter.
+    const mx = origin[0] - last[0];
+    const my = origin[1] - last[1];
+    const mz = origin[2] - last[2];
     const ml = Math.hypot(mx, my, mz);
+    stalled = ml < 0.1;
     const tx = to[0] - origin[0];
     const ty = to[1] - origin[1];
     const tz = to[2] - origin[2];
     const tl = Math.hypot(tx, ty, tz);
     counter += 1;
     if (ml === 0 || tl === 0 || (mx * tx + my * ty + mz * tz) / (ml * tl) < 0.3) counter += 1;
+    last.set(origin);
     if (counter >= limit) {
       const reason: LinkFailure = origin[2] < floor ? 'fell' : 'timed-out';
       return result(

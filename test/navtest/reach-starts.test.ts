@@ -85,21 +85,6 @@ describeFixtures('links from within the bot\u2019s reach of their source', () =>
     expect(Math.hypot(r.end[0] + 281, r.end[1] - 24)).toBeLessThan(16);
   });
 
-  it('a bot wedged in a concave corner stays there: the engine\u2019s bots never sidestep', () => {
-    // navgen's ghetto nav of 2026-11-26 had this link (nodes 70 → 178) past the pillar's
-    // south-west nook; real bots touched 70 in the small room south of the corridor, turned to
-    // 178 and stood at (-280.125, -103.875, -95.875), the nook, for seconds on end. The driver
-    // used to sidestep out (a branch of the bot code that never runs: bot-driver.ts).
-    const nook = walk([-275, -65, -96], [-196, -119, -96]);
-    expect(simulateLink(model, nook).passed).toBe(true);
-    const fromRoom = simulateLink(model, { ...nook, from: [-285, -100, -96] });
-    expect(fromRoom.passed).toBe(false);
-    expect(Math.hypot(fromRoom.end[0] + 280.125, fromRoom.end[1] + 103.875)).toBeLessThan(1);
-    const r = simulateLinkFromReach(model, nook);
-    expect(r.passed).toBe(false);
-    expect(r.detail).toMatch(/within reach of the source/);
-  });
-
   it('only walks and crouches are run from several starts', () => {
     expect(checkedFromReach(corner)).toBe(true);
     expect(checkedFromReach({ ...corner, linkType: 'CROUCH' })).toBe(true);
