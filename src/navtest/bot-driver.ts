@@ -7,6 +7,14 @@
  * players (enemies, dodging, items) or randomness.
  *
  * Bots think ten times a second; each think is one 100 ms pmove call.
+ *
+ * Known difference, kept on purpose: the engine never runs the sidestep. Its `moved` test
+ * measures from `edict_t.lastPosition`, which only the old `BOTAI_Think` writes; botlib bots
+ * keep the world's origin there (`PutClientInServer` clears it), so they always "moved".
+ * Without the sidestep this driver wedges where real bots wedged (ghetto's pillar nook, bwcity's
+ * wall block), but navs built with it were worse for the real bots: spawn rooms behind
+ * corridors one box wide lost their ways out (docs/nav-quality.md, "A bot without the
+ * sidestep"). The rules that keep rooms joined have to be ready for it first.
  */
 import { MASK_WATER } from '../world/contents.js';
 import type { ReadonlyVec3 } from '../geometry/vec3.js';
