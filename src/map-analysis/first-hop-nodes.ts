@@ -98,8 +98,9 @@ export function* firstHopNodeSteps(
     if (++judged % PLACES_PER_STEP === 0) yield;
     const h = firstHops(model, index, targets, p);
     // A picked node with no links at all is as blind as one whose links all are: the bot there
-    // has no path, whatever its goal (ghetto: a spawn node whose every way out the nav test had
-    // recorded bad, where bots stood from spawn to death).
+    // has no path, whatever its goal. (Seen on ghetto in a build with a simulated bot that did
+    // not sidestep, since reverted: two spawn nodes, every way out recorded bad by the nav test,
+    // where bots stood from spawn to death. The shipped navs have no such node.)
     if (!h || (h.blind.length === 0 && h.hops > 0)) continue;
     blindPlaces++;
     // A place where no node may stand (the brink of a fall, in the pipeline) stays blind, and
