@@ -28,7 +28,8 @@ import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, GraphEvent } from './graph-types.js';
 import { distance } from './graph-types.js';
-import { adjacency, type Adjacency } from '../graph/strong-components.js';
+import { adjacency } from '../graph/strong-components.js';
+import { shortestWay } from '../graph/shortest-way.js';
 
 export interface ShortLinksOptions {
   /** Longest link kept without question, horizontally. [Units: world units] [Limit: 32..1024] */
@@ -45,46 +46,12 @@ export const shortLinksDefaults: ShortLinksOptions = Object.freeze({
 const horizontal = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0] - b[0], a[1] - b[1]);
 
-/**
- * Length of the shortest way from `from` to `to` over the short links (`short[k]`), or
- * Infinity when it is longer than `limit`. A small Dijkstra with a sorted frontier: the
- * searches are local (a few hundred units), so an array beats a heap here.
- */
-function shortWay(
-  g: DraftGraph,
-  adj: Adjacency,
-  short: Uint8Array,
-  from: number,
-  to: number,
-  limit: number,
-): number {
-  const best = new Map<number, number>([[from, 0]]);
-  const frontier: { v: number; d: number }[] = [{ v: from, d: 0 }];
-  while (frontier.length > 0) {
-    let k = 0;
-    for (let i = 1; i < frontier.length; i++) if (frontier[i].d < frontier[k].d) k = i;
-    const { v, d } = frontier[k];
-    frontier[k] = frontier[frontier.length - 1];
-    frontier.pop();
-    if (d > (best.get(v) ?? Infinity)) continue;
-    if (v === to) return d;
-    for (let e = adj.start[v]; e < adj.start[v + 1]; e++) {
-      if (!short[adj.link[e]]) continue;
-      const w = adj.targets[e];
-      const dw = d + distance(g.nodes[v].origin, g.nodes[w].origin);
-      if (dw > limit || dw >= (best.get(w) ?? Infinity)) continue;
-      best.set(w, dw);
-      frontier.push({ v: w, d: dw });
-    }
-  }
-  return Infinity;
-}
-
 export function shortenLinks(
   g: DraftGraph,
   o: ShortLinksOptions,
 ): { graph: DraftGraph; stats: Record<string, unknown> } {
   const adj = adjacency(g.nodes.length, g.links);
+  const step = (v: number, w: number) => distance(g.nodes[v].origin, g.nodes[w].origin);
   const short = new Uint8Array(g.links.length);
   g.links.forEach((l, k) => {
     if (horizontal(g.nodes[l.from].origin, g.nodes[l.to].origin) <= o.maxLength) short[k] = 1;
@@ -95,7 +62,8 @@ export function shortenLinks(
     if (short[k]) return;
     long++;
     const length = distance(g.nodes[l.from].origin, g.nodes[l.to].origin);
-    if (shortWay(g, adj, short, l.from, l.to, length * o.maxDetour) < Infinity) drop[k] = 1;
+    const way = shortestWay(adj, (m) => short[m] === 1, step, l.from, l.to, length * o.maxDetour);
+    if (way < Infinity) drop[k] = 1;
   });
   const links = g.links.filter((_, k) => !drop[k]);
   return {

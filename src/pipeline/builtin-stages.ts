@@ -11,6 +11,7 @@ import { fillStage } from '../operators/fill.js';
 import { spawnPointsStage } from '../operators/spawn-points.js';
 import { moversStage } from '../operators/movers.js';
 import { firstHopsStage } from '../operators/first-hops.js';
+import { wedgeLinksStage } from '../operators/wedge-links.js';
 import type { StageDefinition } from './stage.js';
 import { DEMO_PHASE_STAGES } from './demo-stages.js';
 
@@ -27,6 +28,7 @@ export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new M
       shortLinksStage,
       connectStage,
       firstHopsStage,
+      wedgeLinksStage,
     ] as unknown as StageDefinition<never>[]
   ).map((s) => [s.meta.name, s]),
 );
@@ -48,6 +50,7 @@ export const DEFAULT_STAGES: readonly string[] = [
   'short-links',
   'connect',
   'first-hops',
+  'wedge-links',
 ];
 
 /** Event kinds the demo source produces (what the first demo stage can need). */

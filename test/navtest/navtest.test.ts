@@ -101,8 +101,12 @@ describeFixtures('offline navtest: walks demo players made pass', () => {
       // back (classify's mirrorMaxDz 0).
       const spec = await loadPipelineFile(join(REPO_ROOT, 'pipelines', `${map}.yaml`));
       const stages = spec.stages
-        // (nor the links connect adds, nor the demo links short-links drops, nor first-hops' walks)
-        .filter((st) => !['fill', 'short-links', 'connect', 'first-hops'].includes(st.name))
+        // (nor the links connect adds, nor the demo links short-links drops, nor first-hops' walks,
+        // nor wedge-links' choice among them)
+        .filter(
+          (st) =>
+            !['fill', 'short-links', 'connect', 'first-hops', 'wedge-links'].includes(st.name),
+        )
         .map((st) =>
           st.name === 'classify' ? { ...st, options: { ...st.options, mirrorMaxDz: 0 } } : st,
         );

@@ -88,6 +88,7 @@ describe('pipeline files', () => {
       'short-links',
       'connect',
       'first-hops',
+      'wedge-links',
     ]);
     expect(spec.stages.find((s) => s.name === 'cluster')?.options).toMatchObject({
       radius: 48,
@@ -201,7 +202,7 @@ describe('pipeline files', () => {
   it('gives the flag form the same pipeline as an equivalent file', async () => {
     const fromFile = await resolvePipeline(
       parsePipelineText(
-        `map: wizs\nbsp: m.bsp\ndemos: [a.mvd2.gz]\noutput: { nav: w.nav }\nstages:\n  - map-filter\n  - gate\n  - death-weight\n  - downsample\n  - speed-filter\n  - vote\n  - cluster: { minDemos: 2 }\n  - classify\n  - fill\n  - spawn-points\n  - movers\n  - feedback\n  - short-links\n  - connect\n  - first-hops\n`,
+        `map: wizs\nbsp: m.bsp\ndemos: [a.mvd2.gz]\noutput: { nav: w.nav }\nstages:\n  - map-filter\n  - gate\n  - death-weight\n  - downsample\n  - speed-filter\n  - vote\n  - cluster: { minDemos: 2 }\n  - classify\n  - fill\n  - spawn-points\n  - movers\n  - feedback\n  - short-links\n  - connect\n  - first-hops\n  - wedge-links\n`,
         join(dir, 'same.yaml'),
       ),
     );

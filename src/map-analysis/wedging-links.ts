@@ -1,0 +1,31 @@
+/**
+ * Links the engine's bot wedges on: the simulated bot makes them with the sidestep navgen's nav
+ * test allows it, but not as the engine's bot, which never sidesteps (`bot-driver.ts`): pressed
+ * into a concave corner on its way to the target, it stays there until its travel counter runs
+ * out. Each link is run as the nav test runs it (`simulateLinkFromReach`: from the source and,
+ * for walks, from every place the bot counts the source reached), with `sidestep: false`.
+ *
+ * Found where real bots stood on navgen's navs: ghetto's pillar nook at (-280.125, -103.875,
+ * -95.875), on its way to a node past the pillar, and bwcity's wall block at (-416, 1262);
+ * the sidestepping bot walked round both (docs/nav-quality.md "A bot without the sidestep").
+ */
+import type { CollisionModel } from '../world/collision-model.js';
+import type { LinkToSimulate } from '../navtest/simulate-link.js';
+import { simulateLinkFromReach } from '../navtest/reach-starts.js';
+import type { Steps } from '../pausing/run-steps.js';
+
+/** Links simulated between pauses. */
+const LINKS_PER_STEP = 256;
+
+/** `wedging[k]` = 1 when the engine's bot (no sidestep) does not make link k. */
+export function* wedgingLinkSteps(
+  model: CollisionModel,
+  links: readonly LinkToSimulate[],
+): Steps<Uint8Array> {
+  const wedging = new Uint8Array(links.length);
+  for (let k = 0; k < links.length; k++) {
+    if (k > 0 && k % LINKS_PER_STEP === 0) yield;
+    if (!simulateLinkFromReach(model, links[k], { sidestep: false }).passed) wedging[k] = 1;
+  }
+  return wedging;
+}

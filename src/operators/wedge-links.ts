@@ -1,0 +1,131 @@
+/**
+ * wedge-links: takes away links the engine's bot wedges on, where another way remains.
+ *
+ * `BOTLIB_Wander` has a sidestep for a bot that has not moved, but its `moved` test reads a
+ * field botlib bots never write, so the engine's bots never sidestep (`navtest/bot-driver.ts`).
+ * Pressed into a concave corner on the way to its next node, a real bot stays there until its
+ * travel counter runs out, picks a new goal from the same spot and often presses in again
+ * (ghetto's pillar nook, bwcity's wall block: seconds on end in every trial). The nav test's
+ * bot keeps the sidestep: taking it away there cost more than it gave (a room's only ways out
+ * were recorded bad, docs/nav-quality.md). So this stage runs every link once more as the
+ * engine's bot (`map-analysis/wedging-links.ts`) and lets a wedging link go only when the
+ * graph still leads from its source to its target over the links that remain, by a way at
+ * most `maxDetour` times as long (`graph/links-with-another-way.ts`): what reaches what does
+ * not change, and a link that is a room's only way out stays.
+ *
+ * Deterministic: links are judged in link order against the graph as it shrinks.
+ *
+ * Emits the graph and a `wedge-links` summary (links, wedging, removed, wedging links kept).
+ *
+ * @example
+ * stages:
+ *   - wedge-links: { maxDetour: 3 }
+ * @see short-links
+ */
+import type { OperatorFunction } from 'rxjs';
+import { graphInOrder } from './internal/graph-in-order.js';
+import { defineStage } from '../pipeline/stage.js';
+import { num, options } from '../pipeline/schema-helpers.js';
+import type { DraftGraph, GraphEvent } from './graph-types.js';
+import { distance } from './graph-types.js';
+import type { CollisionModel } from '../world/collision-model.js';
+import { loadCollision } from '../map-analysis/map-source.js';
+import { wedgingLinkSteps } from '../map-analysis/wedging-links.js';
+import { linksWithAnotherWay } from '../graph/links-with-another-way.js';
+import { runGivingWay, type Steps } from '../pausing/run-steps.js';
+
+export interface WedgeLinksOptions {
+  /**
+   * Longest way round that lets a wedging link go, as a multiple of its length. Decided on
+   * ghetto and bwcity, the two maps with known wedge spots: the shortest other way is 1.14
+   * times the link's length at the median on both, and within 3 times for 92 % and 95 % of
+   * their wedging links. [Limit: 1..8]
+   */
+  readonly maxDetour: number;
+}
+
+export const wedgeLinksDefaults: WedgeLinksOptions = Object.freeze({
+  maxDetour: 3,
+});
+
+type WedgeLinksResult = { graph: DraftGraph; stats: Record<string, unknown> };
+
+/** The stage's work, pausing (`yield`) within the simulation. */
+export function* wedgeLinkSteps(
+  g: DraftGraph,
+  collision: CollisionModel,
+  o: WedgeLinksOptions,
+): Steps<WedgeLinksResult> {
+  const wedging = yield* wedgingLinkSteps(
+    collision,
+    g.links.map((l) => ({
+      from: g.nodes[l.from].origin,
+      to: g.nodes[l.to].origin,
+      linkType: l.type,
+      fromType: g.nodes[l.from].type,
+      toType: g.nodes[l.to].type,
+    })),
+  );
+  yield;
+  const length = (v: number, w: number) => distance(g.nodes[v].origin, g.nodes[w].origin);
+  const drop = linksWithAnotherWay(g.nodes.length, g.links, wedging, length, o.maxDetour);
+  const links = g.links.filter((_, k) => !drop[k]);
+  const wedgingCount = wedging.reduce((s, x) => s + x, 0);
+  const removed = g.links.length - links.length;
+  return {
+    graph: { nodes: g.nodes, links },
+    stats: {
+      links: g.links.length,
+      wedging: wedgingCount,
+      removed,
+      wedgingKept: wedgingCount - removed,
+    },
+  };
+}
+
+/** The operator; `load` gives the map's collision model when the graph arrives (null: no BSP). */
+export function wedgeLinks(
+  options: Partial<WedgeLinksOptions>,
+  load: () => Promise<CollisionModel | null>,
+): OperatorFunction<GraphEvent, GraphEvent> {
+  const o: WedgeLinksOptions = { ...wedgeLinksDefaults, ...options };
+  return graphInOrder(async (e, emit) => {
+    const collision = await load();
+    if (!collision) {
+      emit(e);
+      emit({
+        kind: 'summary',
+        stage: 'wedge-links',
+        data: { skipped: 'the pipeline names no BSP' },
+      });
+      return;
+    }
+    const r = await runGivingWay(wedgeLinkSteps(e.graph, collision, o));
+    emit({ kind: 'graph', graph: r.graph, votes: e.votes });
+    emit({ kind: 'summary', stage: 'wedge-links', data: r.stats });
+  });
+}
+
+/** The `wedge-links` stage of pipeline files. */
+export const wedgeLinksStage = defineStage<WedgeLinksOptions>({
+  meta: {
+    name: 'wedge-links',
+    description:
+      'Removes links the engine\u2019s bot (which never sidesteps) wedges on in a corner, where the graph still leads from the link\u2019s source to its target by a way at most maxDetour times as long; a link that is the only way stays.',
+    phase: 'graph',
+    needs: ['graph'],
+    adds: [],
+    removes: [],
+    schema: options({
+      maxDetour: num(
+        'Longest way round that lets a wedging link go, as a multiple of its length.',
+        { minimum: 1, maximum: 8 },
+      ),
+    }),
+    defaults: wedgeLinksDefaults,
+  },
+  create: (opts, ctx) => {
+    const bsp = ctx.bsp;
+    return wedgeLinks(opts, async () => (bsp ? loadCollision(bsp) : null));
+  },
+});
