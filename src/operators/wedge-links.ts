@@ -10,7 +10,7 @@
  * were recorded bad, docs/nav-quality.md). So this stage runs every link once more as the
  * engine's bot (`map-analysis/wedging-links.ts`) and lets a wedging link go only when the
  * graph still leads from its source to its target over the links that remain, by a way at
- * most `maxDetour` times as long (`graph/links-with-another-way.ts`): what reaches what does
+ * most `maxExtra` units longer (`graph/links-with-another-way.ts`): what reaches what does
  * not change, and a link that is a room's only way out stays.
  *
  * Deterministic: links are judged in link order against the graph as it shrinks.
@@ -19,7 +19,7 @@
  *
  * @example
  * stages:
- *   - wedge-links: { maxDetour: 3 }
+ *   - wedge-links: { maxExtra: 1024 }
  * @see short-links
  */
 import type { OperatorFunction } from 'rxjs';
@@ -36,16 +36,18 @@ import { runGivingWay, type Steps } from '../pausing/run-steps.js';
 
 export interface WedgeLinksOptions {
   /**
-   * Longest way round that lets a wedging link go, as a multiple of its length. Decided on
-   * ghetto and bwcity, the two maps with known wedge spots: the shortest other way is 1.14
-   * times the link's length at the median on both, and within 3 times for 92 % and 95 % of
-   * their wedging links. [Limit: 1..8]
+   * Longest way round that lets a wedging link go, beyond the link's own length. Set from the
+   * bot's clock, not from a map: a wedged bot stands until its travel counter runs out, 6 to
+   * 12 s (120 counts, one or two a think), while 1024 units more take it 3.4 s at a player's top
+   * running speed (pmove's `maxspeed`, 300 u/s). A ratio to the link's length (first tried: 3) kept bwcity's wall-block
+   * link, whose way round had become 3.6 times its 75 units once the wedging links before it
+   * had gone. [Units: world units] [Limit: 0..4096]
    */
-  readonly maxDetour: number;
+  readonly maxExtra: number;
 }
 
 export const wedgeLinksDefaults: WedgeLinksOptions = Object.freeze({
-  maxDetour: 3,
+  maxExtra: 1024,
 });
 
 type WedgeLinksResult = { graph: DraftGraph; stats: Record<string, unknown> };
@@ -68,7 +70,7 @@ export function* wedgeLinkSteps(
   );
   yield;
   const length = (v: number, w: number) => distance(g.nodes[v].origin, g.nodes[w].origin);
-  const drop = linksWithAnotherWay(g.nodes.length, g.links, wedging, length, o.maxDetour);
+  const drop = linksWithAnotherWay(g.nodes.length, g.links, wedging, length, o.maxExtra);
   const links = g.links.filter((_, k) => !drop[k]);
   const wedgingCount = wedging.reduce((s, x) => s + x, 0);
   const removed = g.links.length - links.length;
@@ -111,15 +113,15 @@ export const wedgeLinksStage = defineStage<WedgeLinksOptions>({
   meta: {
     name: 'wedge-links',
     description:
-      'Removes links the engine\u2019s bot (which never sidesteps) wedges on in a corner, where the graph still leads from the link\u2019s source to its target by a way at most maxDetour times as long; a link that is the only way stays.',
+      'Removes links the engine\u2019s bot (which never sidesteps) wedges on in a corner, where the graph still leads from the link\u2019s source to its target by a way at most maxExtra units longer; a link that is the only way stays.',
     phase: 'graph',
     needs: ['graph'],
     adds: [],
     removes: [],
     schema: options({
-      maxDetour: num(
-        'Longest way round that lets a wedging link go, as a multiple of its length.',
-        { minimum: 1, maximum: 8 },
+      maxExtra: num(
+        'Longest way round that lets a wedging link go, beyond the link\u2019s own length. [world units]',
+        { minimum: 0, maximum: 4096 },
       ),
     }),
     defaults: wedgeLinksDefaults,
