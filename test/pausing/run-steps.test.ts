@@ -11,6 +11,7 @@ import { SAMPLES_PER_STEP, walkFloor, walkFloorSteps } from '../../src/map-analy
 import { floorGrid } from '../../src/map-analysis/floor-grid.js';
 import { sampleFloor } from '../../src/map-analysis/walkable-floor.js';
 import { fillDefaults } from '../../src/operators/fill.js';
+import { wedgeLinkSteps, wedgeLinksDefaults } from '../../src/operators/wedge-links.js';
 import { connectDefaults, connectGraph, connectGraphSteps } from '../../src/operators/connect.js';
 import {
   NO_LINK_EVIDENCE,
@@ -99,6 +100,23 @@ describe('the stages pause', () => {
     expect(r.value).toEqual(checkLinks(collision, nodes, links, 0, false));
     // What the check decides still shows: the link through the wall goes.
     expect(r.value.kept.length).toBeLessThan(links.length);
+  });
+
+  it('wedge-links, every 256 links and before its graph pass, taking the same links away', () => {
+    const nodes = Array.from({ length: 20 }, (_, k) =>
+      nodeWithoutVotes([-480 + 48 * k, 200, 24.125], 'MOVE', 'map'),
+    );
+    const links = Array.from({ length: 256 + 40 }, (_, k) => ({
+      from: k % 19,
+      to: (k % 19) + 1,
+      type: 'MOVE',
+      ...NO_LINK_EVIDENCE,
+    }));
+    const g = { nodes, links };
+    const r = pauses(wedgeLinkSteps(g, collision, wedgeLinksDefaults));
+    expect(r.pauses).toBe(2);
+    expect(r.value).toEqual(runToEnd(wedgeLinkSteps(g, collision, wedgeLinksDefaults)));
+    expect(r.value.stats.links).toBe(links.length);
   });
 
   it('fill, between its steps, making the same graph', () => {
