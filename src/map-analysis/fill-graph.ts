@@ -31,7 +31,7 @@
  */
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { CollisionModel } from '../world/collision-model.js';
-import type { DraftGraph } from '../operators/graph-types.js';
+import type { DraftGraph, GraphStageResult } from '../operators/graph-types.js';
 import { keepJoined, notLeadingOut } from '../graph/graph-reach.js';
 import type { FloorSamples } from './walkable-floor.js';
 import { mapLadderClimbs } from './map-ladders.js';
@@ -105,7 +105,7 @@ function walksStraight(w: BspWorld, a: readonly number[], b: readonly number[]):
 }
 
 /** What `fill` makes: the graph and the stage's summary. */
-export type FillResult = { graph: DraftGraph; stats: Record<string, unknown> };
+export type FillResult = GraphStageResult;
 
 /** {@link fillGraphSteps} run to the end at once. */
 export function fillGraph(demo: DraftGraph, map: FillMap, o: FillGraphOptions): FillResult {

@@ -13,9 +13,8 @@ import type { CollisionModel } from '../world/collision-model.js';
 import type { LinkToSimulate } from '../navtest/simulate-link.js';
 import { simulateLinkFromReach } from '../navtest/reach-starts.js';
 import type { Steps } from '../pausing/run-steps.js';
-
-/** Links simulated between pauses. */
-const LINKS_PER_STEP = 256;
+// Links simulated between pauses: the link check's, each link a simulation like its own.
+import { LINKS_PER_STEP } from './link-check.js';
 
 /** `wedging[k]` = 1 when the engine's bot (no sidestep) does not make link k. */
 export function* wedgingLinkSteps(

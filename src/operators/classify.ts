@@ -46,7 +46,13 @@ import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import type {
+  DraftGraph,
+  DraftLink,
+  DraftNode,
+  GraphEvent,
+  GraphStageResult,
+} from './graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { confirmNodes } from '../map-analysis/confirm-types.js';
 import { loadMap } from '../map-analysis/map-source.js';
@@ -138,7 +144,7 @@ export function classifyGraph(
   o: ClassifyOptions,
   world: BspWorld | null = null,
   votes: VotePool | null = null,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
+): GraphStageResult {
   let g = g0;
   let nodes = g.nodes.map((n) => (n.source === 'votes' ? { ...n, type: classifyNode(n, o) } : n));
   // The map has the last word on types and positions; links follow their nodes.

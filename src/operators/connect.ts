@@ -42,7 +42,13 @@ import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import type {
+  DraftGraph,
+  DraftLink,
+  DraftNode,
+  GraphEvent,
+  GraphStageResult,
+} from './graph-types.js';
 import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 import { loadFeedbackFor } from './feedback.js';
@@ -155,15 +161,13 @@ function mainReach(
 const NODES_PER_STEP = 256;
 const SIMULATIONS_PER_STEP = 64;
 
-type ConnectResult = { graph: DraftGraph; stats: Record<string, unknown> };
-
 /** {@link connectGraphSteps} run to the end at once. */
 export function connectGraph(
   g: DraftGraph,
   map: ConnectMap,
   feedback: Feedback,
   o: ConnectOptions,
-): ConnectResult {
+): GraphStageResult {
   return runToEnd(connectGraphSteps(g, map, feedback, o));
 }
 
@@ -177,7 +181,7 @@ export function* connectGraphSteps(
   map: ConnectMap,
   feedback: Feedback,
   o: ConnectOptions,
-): Steps<ConnectResult> {
+): Steps<GraphStageResult> {
   const nodes: DraftNode[] = [...g.nodes];
   const links: DraftLink[] = [...g.links];
   const present = new Set(links.map((l) => `${l.from}:${l.to}`));

@@ -18,7 +18,7 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage, type StageContext } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, GraphEvent } from './graph-types.js';
+import type { DraftGraph, GraphEvent, GraphStageResult } from './graph-types.js';
 import { distance } from './graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 
@@ -29,11 +29,7 @@ export interface FeedbackOptions {
 
 export const feedbackDefaults: FeedbackOptions = Object.freeze({ matchRadius: 48 });
 
-export function applyFeedback(
-  g: DraftGraph,
-  f: Feedback,
-  o: FeedbackOptions,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
+export function applyFeedback(g: DraftGraph, f: Feedback, o: FeedbackOptions): GraphStageResult {
   const near = (p: readonly number[], q: readonly number[]) => distance(p, q) <= o.matchRadius;
   const removed = new Set<number>();
   let unmatchedNodes = 0;

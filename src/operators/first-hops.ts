@@ -26,7 +26,13 @@ import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import type {
+  DraftGraph,
+  DraftLink,
+  DraftNode,
+  GraphEvent,
+  GraphStageResult,
+} from './graph-types.js';
 import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
 import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from '../world/collision-model.js';
@@ -99,15 +105,13 @@ function recordedBad(feedback: Feedback, a: ReadonlyVec3, b: ReadonlyVec3): bool
   );
 }
 
-type FirstHopsResult = { graph: DraftGraph; stats: Record<string, unknown> };
-
 /** {@link firstHopsSteps} run to the end at once. */
 export function addFirstHopNodes(
   g: DraftGraph,
   map: FirstHopsMap,
   o: FirstHopsOptions,
   feedback: Feedback = EMPTY_FEEDBACK,
-): FirstHopsResult {
+): GraphStageResult {
   return runToEnd(firstHopsSteps(g, map, o, feedback));
 }
 
@@ -117,7 +121,7 @@ function* firstHopsSteps(
   map: FirstHopsMap,
   o: FirstHopsOptions,
   feedback: Feedback,
-): Steps<FirstHopsResult> {
+): Steps<GraphStageResult> {
   const { floor, collision } = map;
   const places: ReadonlyVec3[] = Array.from(floor.z, (z, k) => [
     floor.i[k] * floor.spacing + GRID_OFFSET,

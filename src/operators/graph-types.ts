@@ -87,6 +87,9 @@ export interface DraftGraph {
   readonly links: readonly DraftLink[];
 }
 
+/** What a graph stage's work returns: the graph it made and the numbers of its summary. */
+export type GraphStageResult = { graph: DraftGraph; stats: Record<string, unknown> };
+
 export interface VotesEvent {
   readonly kind: 'votes';
   readonly pool: VotePool;

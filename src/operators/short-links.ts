@@ -26,7 +26,7 @@ import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, GraphEvent } from './graph-types.js';
+import type { DraftGraph, GraphEvent, GraphStageResult } from './graph-types.js';
 import { distance } from './graph-types.js';
 import { adjacency } from '../graph/strong-components.js';
 import { shortestWay } from '../graph/shortest-way.js';
@@ -46,10 +46,7 @@ export const shortLinksDefaults: ShortLinksOptions = Object.freeze({
 const horizontal = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0] - b[0], a[1] - b[1]);
 
-export function shortenLinks(
-  g: DraftGraph,
-  o: ShortLinksOptions,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
+export function shortenLinks(g: DraftGraph, o: ShortLinksOptions): GraphStageResult {
   const adj = adjacency(g.nodes.length, g.links);
   const step = (v: number, w: number) => distance(g.nodes[v].origin, g.nodes[w].origin);
   const short = new Uint8Array(g.links.length);

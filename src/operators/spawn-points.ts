@@ -23,7 +23,13 @@ import type { Vec3 } from '../geometry/vec3.js';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import type {
+  DraftGraph,
+  DraftLink,
+  DraftNode,
+  GraphEvent,
+  GraphStageResult,
+} from './graph-types.js';
 import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
 import type { SpawnPoint } from '../sources/bsp/spawn-points.js';
 import type { BspWorld } from '../sources/bsp/world.js';
@@ -115,7 +121,7 @@ export function addSpawnPoints(
   g: DraftGraph,
   map: MapGeometry,
   o: SpawnPointsOptions,
-): { graph: DraftGraph; stats: Record<string, unknown> } {
+): GraphStageResult {
   const nodes: DraftNode[] = [...g.nodes];
   const links: DraftLink[] = [...g.links];
   const voted = g.nodes.length;

@@ -26,7 +26,7 @@ import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, GraphEvent } from './graph-types.js';
+import type { DraftGraph, GraphEvent, GraphStageResult } from './graph-types.js';
 import { distance } from './graph-types.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { loadCollision } from '../map-analysis/map-source.js';
@@ -50,14 +50,12 @@ export const wedgeLinksDefaults: WedgeLinksOptions = Object.freeze({
   maxExtra: 1024,
 });
 
-type WedgeLinksResult = { graph: DraftGraph; stats: Record<string, unknown> };
-
 /** The stage's work, pausing (`yield`) within the simulation. */
 export function* wedgeLinkSteps(
   g: DraftGraph,
   collision: CollisionModel,
   o: WedgeLinksOptions,
-): Steps<WedgeLinksResult> {
+): Steps<GraphStageResult> {
   const wedging = yield* wedgingLinkSteps(
     collision,
     g.links.map((l) => ({

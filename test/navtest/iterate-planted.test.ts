@@ -58,8 +58,10 @@ describeFixtures('iterate with the builtin tester', () => {
       // The planted gaps and ledges are long links that short-links would drop where a way
       // round exists; this test is about what the nav test prunes, so it keeps them all.
       .replace(/^ {2}- short-links$/m, '  - short-links: { maxLength: 1024 }')
-      // Nor may connect remove a planted link's end as a dead end before the test sees it.
+      // Nor may connect remove a planted link's end as a dead end before the test sees it,
+      // nor wedge-links a planted link the engine's bot fails where a way round exists.
       .replace(/^ {2}- connect$/m, '  - connect: { dropTraps: false }')
+      .replace(/^ {2}- wedge-links\n/m, '')
       .replace(
         /^ {2}- feedback$/m,
         `  - plant/links:\n      links:\n${planted

@@ -102,11 +102,11 @@ describe('the stages pause', () => {
     expect(r.value.kept.length).toBeLessThan(links.length);
   });
 
-  it('wedge-links, every 256 links and before its graph pass, taking the same links away', () => {
+  it('wedge-links, every LINKS_PER_STEP links and before its graph pass, taking the same links away', () => {
     const nodes = Array.from({ length: 20 }, (_, k) =>
       nodeWithoutVotes([-480 + 48 * k, 200, 24.125], 'MOVE', 'map'),
     );
-    const links = Array.from({ length: 256 + 40 }, (_, k) => ({
+    const links = Array.from({ length: LINKS_PER_STEP + 40 }, (_, k) => ({
       from: k % 19,
       to: (k % 19) + 1,
       type: 'MOVE',
