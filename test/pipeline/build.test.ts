@@ -89,7 +89,8 @@ describeFixtures('build determinism and caching (wizs corpus)', () => {
     const lower = await build(await spec('lower', demos, { cache, minDemos: 2 }));
     expect(lower.demos.every((d) => d.source === 'cache')).toBe(true);
     expect(lower.nav.nodes).toBeGreaterThan(four.nav.nodes);
-  });
+    // Three whole builds of wizs: 52 s alone since wedge-links, more beside other test files.
+  }, 180_000);
 
   it('detects a damaged cache entry, recomputes it and builds the same nav', async () => {
     // A copy of the reference build's cache (an entry per demo), damaged.
