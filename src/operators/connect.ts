@@ -40,6 +40,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
+import { passWithoutMap } from './internal/pass-without-map.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type {
@@ -413,8 +414,7 @@ export function connect(
   return graphInOrder(async (e, emit) => {
     const map = await load();
     if (!map) {
-      emit(e);
-      emit({ kind: 'summary', stage: 'connect', data: { skipped: 'the pipeline names no BSP' } });
+      passWithoutMap(e, emit, 'connect');
       return;
     }
     const r = await runGivingWay(connectGraphSteps(e.graph, map, await loadFeedback(), o));

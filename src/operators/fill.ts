@@ -21,6 +21,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
+import { passWithoutMap } from './internal/pass-without-map.js';
 import { defineStage } from '../pipeline/stage.js';
 import {
   boolOption,
@@ -168,8 +169,7 @@ export function fill(
   return graphInOrder(async (e, emit) => {
     const map = await load(o.spacing, o.meshSeeds > 0);
     if (!map) {
-      emit(e);
-      emit({ kind: 'summary', stage: 'fill', data: { skipped: 'the pipeline names no BSP' } });
+      passWithoutMap(e, emit, 'fill');
       return;
     }
     const r = await runGivingWay(fillGraphSteps(e.graph, map, o));

@@ -24,6 +24,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
+import { passWithoutMap } from './internal/pass-without-map.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
 import type {
@@ -196,12 +197,7 @@ export function firstHops(
   return graphInOrder(async (e, emit) => {
     const map = await load(o.spacing);
     if (!map) {
-      emit(e);
-      emit({
-        kind: 'summary',
-        stage: 'first-hops',
-        data: { skipped: 'the pipeline names no BSP' },
-      });
+      passWithoutMap(e, emit, 'first-hops');
       return;
     }
     const r = await runGivingWay(firstHopsSteps(e.graph, map, o, await loadFeedback()));

@@ -22,6 +22,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
+import { passWithoutMap } from './internal/pass-without-map.js';
 import { defineStage } from '../pipeline/stage.js';
 import { bool, num, options } from '../pipeline/schema-helpers.js';
 import type { GraphEvent } from './graph-types.js';
@@ -64,8 +65,7 @@ export function movers(
   return graphInOrder(async (e, emit) => {
     const map = await load();
     if (!map) {
-      emit(e);
-      emit({ kind: 'summary', stage: 'movers', data: { skipped: 'the pipeline names no BSP' } });
+      passWithoutMap(e, emit, 'movers');
       return;
     }
     // Doors vanish when the bots load the nav; everything else moving is in the way.

@@ -24,6 +24,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
+import { passWithoutMap } from './internal/pass-without-map.js';
 import { defineStage } from '../pipeline/stage.js';
 import { num, options } from '../pipeline/schema-helpers.js';
 import type { DraftGraph, GraphEvent, GraphStageResult } from './graph-types.js';
@@ -92,12 +93,7 @@ export function wedgeLinks(
   return graphInOrder(async (e, emit) => {
     const collision = await load();
     if (!collision) {
-      emit(e);
-      emit({
-        kind: 'summary',
-        stage: 'wedge-links',
-        data: { skipped: 'the pipeline names no BSP' },
-      });
+      passWithoutMap(e, emit, 'wedge-links');
       return;
     }
     const r = await runGivingWay(wedgeLinkSteps(e.graph, collision, o));

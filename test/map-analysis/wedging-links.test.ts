@@ -2,11 +2,12 @@
  * The engine's bot, which never sidesteps, wedges where real bots stood; `wedge-links` lets
  * such a link go where the graph has another way, and keeps it where it has none.
  */
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCollisionModel, type CollisionModel } from '../../src/world/collision-model.js';
 import { simulateLink, type LinkToSimulate } from '../../src/navtest/simulate-link.js';
 import { wedgingLinkSteps } from '../../src/map-analysis/wedging-links.js';
-import { wedgeLinkSteps } from '../../src/operators/wedge-links.js';
+import { wedgeLinks, wedgeLinkSteps } from '../../src/operators/wedge-links.js';
+import { from, lastValueFrom, toArray } from 'rxjs';
 import {
   nodeWithoutVotes,
   NO_LINK_EVIDENCE,
@@ -82,5 +83,26 @@ describeFixtures('links the engine\u2019s bot wedges on (ghetto)', () => {
     // The way round over C is 149 units long, 54 more than the link (95 units).
     const tight = runToEnd(wedgeLinkSteps(graph(true), model, { maxExtra: 10 }));
     expect(tight.stats).toMatchObject({ removed: 0, wedgingKept: 1 });
+  });
+});
+
+describe('the wedge-links operator', () => {
+  it('passes the graph on without a BSP, and says so', async () => {
+    const graph: DraftGraph = {
+      nodes: [A, B].map((p) => nodeWithoutVotes(p, 'MOVE', 'map')),
+      links: [{ from: 0, to: 1, type: 'MOVE', ...NO_LINK_EVIDENCE }],
+    };
+    const out = await lastValueFrom(
+      from([{ kind: 'graph' as const, graph }]).pipe(
+        wedgeLinks({}, async () => null),
+        toArray(),
+      ),
+    );
+    expect(out[0]).toEqual({ kind: 'graph', graph });
+    expect(out[1]).toMatchObject({
+      kind: 'summary',
+      stage: 'wedge-links',
+      data: { skipped: expect.any(String) },
+    });
   });
 });

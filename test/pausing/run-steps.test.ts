@@ -84,17 +84,24 @@ describe('the stages pause', () => {
     expect(r.value).toEqual(walkFloor(world, null, grid, [seed], [true], [], o));
   });
 
-  it('the link check, every LINKS_PER_STEP links, keeping the same links', () => {
-    // A row of nodes 48 units apart, each linked to the next; one link runs into the wall.
-    const nodes = Array.from({ length: 20 }, (_, k) =>
+  /**
+   * A row of nodes 48 units apart, each linked to the next, in more links than a step holds
+   * (`LINKS_PER_STEP` + 40, the row over and over); one link runs into the wall.
+   */
+  const row = () => ({
+    nodes: Array.from({ length: 20 }, (_, k) =>
       nodeWithoutVotes([-480 + 48 * k, 200, 24.125], 'MOVE', 'map'),
-    );
-    const links = Array.from({ length: LINKS_PER_STEP + 40 }, (_, k) => ({
+    ),
+    links: Array.from({ length: LINKS_PER_STEP + 40 }, (_, k) => ({
       from: k % 19,
       to: (k % 19) + 1,
       type: 'MOVE',
       ...NO_LINK_EVIDENCE,
-    }));
+    })),
+  });
+
+  it('the link check, every LINKS_PER_STEP links, keeping the same links', () => {
+    const { nodes, links } = row();
     const r = pauses(checkLinkSteps(collision, nodes, links, 0, false));
     expect(r.pauses).toBe(1);
     expect(r.value).toEqual(checkLinks(collision, nodes, links, 0, false));
@@ -103,20 +110,11 @@ describe('the stages pause', () => {
   });
 
   it('wedge-links, every LINKS_PER_STEP links and before its graph pass, taking the same links away', () => {
-    const nodes = Array.from({ length: 20 }, (_, k) =>
-      nodeWithoutVotes([-480 + 48 * k, 200, 24.125], 'MOVE', 'map'),
-    );
-    const links = Array.from({ length: LINKS_PER_STEP + 40 }, (_, k) => ({
-      from: k % 19,
-      to: (k % 19) + 1,
-      type: 'MOVE',
-      ...NO_LINK_EVIDENCE,
-    }));
-    const g = { nodes, links };
+    const g = row();
     const r = pauses(wedgeLinkSteps(g, collision, wedgeLinksDefaults));
     expect(r.pauses).toBe(2);
     expect(r.value).toEqual(runToEnd(wedgeLinkSteps(g, collision, wedgeLinksDefaults)));
-    expect(r.value.stats.links).toBe(links.length);
+    expect(r.value.stats.links).toBe(g.links.length);
   });
 
   it('fill, between its steps, making the same graph', () => {
