@@ -73,6 +73,17 @@ export function* checkLinkSteps(
   return { kept, failures, learnedFailures };
 }
 
+/** A graph link as the simulated bot runs it: its nodes' origins and type names. */
+export function linkToSimulate(nodes: readonly DraftNode[], l: DraftLink): LinkToSimulate {
+  return {
+    from: nodes[l.from].origin,
+    to: nodes[l.to].origin,
+    linkType: l.type,
+    fromType: nodes[l.from].type,
+    toType: nodes[l.to].type,
+  };
+}
+
 /** Whether link `l` stays, its failure (if any) tallied by reason. */
 function linkPasses(
   model: CollisionModel,
@@ -84,13 +95,7 @@ function linkPasses(
   learnedFailures: Record<string, number>,
 ): boolean {
   if (isLearned && !checkLearned) return true;
-  const link: LinkToSimulate = {
-    from: nodes[l.from].origin,
-    to: nodes[l.to].origin,
-    linkType: l.type,
-    fromType: nodes[l.from].type,
-    toType: nodes[l.to].type,
-  };
+  const link = linkToSimulate(nodes, l);
   const r = simulateLinkFromReach(model, link);
   const tally = isLearned ? learnedFailures : failures;
   if (!r.passed) tally[r.reason] = (tally[r.reason] ?? 0) + 1;

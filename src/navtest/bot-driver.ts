@@ -14,7 +14,8 @@
  * Without the sidestep this driver wedges where real bots wedged (ghetto's pillar nook, bwcity's
  * wall block), but navs built with it were worse for the real bots: spawn rooms behind
  * corridors one box wide lost their ways out (docs/nav-quality.md, "A bot without the
- * sidestep"). The rules that keep rooms joined have to be ready for it first.
+ * sidestep"). The engine's bot (`SimulateLinkOptions.sidestep` false) judges links in the
+ * `wedge-links` stage instead, which takes one away only where another way remains.
  */
 import { MASK_WATER } from '../world/contents.js';
 import type { ReadonlyVec3 } from '../geometry/vec3.js';

@@ -32,6 +32,7 @@ import { distance } from './graph-types.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { loadCollision } from '../map-analysis/map-source.js';
 import { wedgingLinkSteps } from '../map-analysis/wedging-links.js';
+import { linkToSimulate } from '../map-analysis/link-check.js';
 import { linksWithAnotherWay } from '../graph/links-with-another-way.js';
 import { runGivingWay, type Steps } from '../pausing/run-steps.js';
 
@@ -39,10 +40,10 @@ export interface WedgeLinksOptions {
   /**
    * Longest way round that lets a wedging link go, beyond the link's own length. Set from the
    * bot's clock, not from a map: a wedged bot stands until its travel counter runs out, 6 to
-   * 12 s (120 counts, one or two a think), while 1024 units more take it 3.4 s at a player's top
-   * running speed (pmove's `maxspeed`, 300 u/s). A ratio to the link's length (first tried: 3) kept bwcity's wall-block
-   * link, whose way round had become 3.6 times its 75 units once the wedging links before it
-   * had gone. [Units: world units] [Limit: 0..4096]
+   * 12 s (120 counts, one or two a think), while 1024 units more take it 3.4 s at a player's
+   * top running speed (pmove's `maxspeed`, 300 u/s). A ratio to the link's length (first
+   * tried: 3) kept bwcity's wall-block link, whose way round had become 3.6 times its 75 units
+   * once the wedging links before it had gone. [Units: world units] [Limit: 0..4096]
    */
   readonly maxExtra: number;
 }
@@ -59,13 +60,7 @@ export function* wedgeLinkSteps(
 ): Steps<GraphStageResult> {
   const wedging = yield* wedgingLinkSteps(
     collision,
-    g.links.map((l) => ({
-      from: g.nodes[l.from].origin,
-      to: g.nodes[l.to].origin,
-      linkType: l.type,
-      fromType: g.nodes[l.from].type,
-      toType: g.nodes[l.to].type,
-    })),
+    g.links.map((l) => linkToSimulate(g.nodes, l)),
   );
   yield;
   const length = (v: number, w: number) => distance(g.nodes[v].origin, g.nodes[w].origin);
