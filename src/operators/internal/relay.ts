@@ -3,8 +3,14 @@
  * subscriber, with the operator's own handling of `next` and `complete`. A throw inside those
  * handlers becomes an `error` notification (as RxJS's own operators do internally), instead of
  * an unhandled exception that would leave the stream silently incomplete.
+ *
+ * The source is subscribed with a `Subscriber` chained to the destination before the source
+ * runs, as RxJS's `operate`/`createOperatorSubscriber` do: a synchronous source (`range`, a
+ * cached demo replayed at once) checks that subscriber's `closed` on every value, so after an
+ * error here, or a `take` downstream that has what it wants, no handler runs again and the source
+ * stops. A plain observer could not be unsubscribed until the source's subscribe returned.
  */
-import type { Observable, Subscriber, TeardownLogic } from 'rxjs';
+import { Subscriber, type Observable, type TeardownLogic } from 'rxjs';
 
 export interface RelayHandlers<I> {
   next(value: I): void;
@@ -20,13 +26,18 @@ export function relay<I, O>(
   subscriber: Subscriber<O>,
   handlers: RelayHandlers<I>,
 ): TeardownLogic {
-  const subscription = source.subscribe({
+  const fail = (err: unknown): void => {
+    subscriber.error(err);
+    inner.unsubscribe();
+  };
+  // `new Subscriber(observer)` is RxJS's own chaining (marked internal-use in its typings): the
+  // destination unsubscribing closes `inner`, and the source sees it at once.
+  const inner: Subscriber<I> = new Subscriber<I>({
     next(value) {
       try {
         handlers.next(value);
       } catch (err) {
-        subscriber.error(err);
-        subscription?.unsubscribe();
+        fail(err);
       }
     },
     error(err) {
@@ -37,7 +48,7 @@ export function relay<I, O>(
       try {
         pending = handlers.complete?.();
       } catch (err) {
-        subscriber.error(err);
+        fail(err);
         return;
       }
       if (pending instanceof Promise) {
@@ -50,5 +61,7 @@ export function relay<I, O>(
       }
     },
   });
-  return subscription;
+  subscriber.add(inner);
+  source.subscribe(inner);
+  return inner;
 }
