@@ -27,7 +27,7 @@ import {
   type HopGraph,
 } from '../src/map-analysis/blind-first-hops.js';
 import { firstHopNodes } from '../src/map-analysis/first-hop-nodes.js';
-import { simulateLinkFromReach } from '../src/navtest/reach-starts.js';
+import { simulateLinkFromReach } from '../src/simulated-bot/reach-starts.js';
 import type { ReadonlyVec3 } from '../src/geometry/vec3.js';
 
 const args = process.argv.slice(2);

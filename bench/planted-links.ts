@@ -25,7 +25,7 @@ import { runSession } from '../src/engine/trial-session.js';
 import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import { writeNavFile } from '../src/sinks/nav/write-nav-file.js';
 import { loadCollisionModel } from '../src/world/collision-model.js';
-import { simulateLink } from '../src/navtest/simulate-link.js';
+import { simulateLink } from '../src/simulated-bot/simulate-link.js';
 import { defaultNodeTypes, nodeTypeName } from '../src/nav/node-types.js';
 import type { NavFile } from '../src/nav/types.js';
 import {

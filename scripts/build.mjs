@@ -12,9 +12,11 @@
 // `node scripts/build.mjs --cli` builds the bundle only (about a second; bin/navgen uses it
 // when sources changed); without it, tsc runs too and its type errors fail the build.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
+  readFileSync,
   readdirSync,
   renameSync,
   rmSync,
@@ -23,7 +25,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +36,30 @@ const started = new Date();
 
 /** Packages compiled into the bundle; every other import of a package stays external. */
 const BUNDLED = new Set(['rxjs', 'tslib', 'pako', 'commander']);
+
+/**
+ * The source fingerprint the bundle carries (`src/source-fingerprint.ts` computes the same from
+ * `src/` when run from the sources): SHA-256 over every `.ts` file of `src/`, in path order.
+ */
+function sourceFingerprint() {
+  const src = join(root, 'src');
+  const files = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts')) files.push(relative(src, p).split('\\').join('/'));
+    }
+  };
+  walk(src);
+  const h = createHash('sha256');
+  for (const f of files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    h.update(f)
+      .update('\0')
+      .update(readFileSync(join(src, f)))
+      .update('\0');
+  return h.digest('hex');
+}
 
 const rxjsEsm = join(dirname(require.resolve('rxjs/package.json')), 'dist', 'esm', 'index.js');
 
@@ -63,6 +89,7 @@ async function bundle() {
       js: "import { createRequire as __navgenRequire } from 'node:module'; const require = __navgenRequire(import.meta.url);",
     },
     logLevel: 'warning',
+    define: { __NAVGEN_SOURCE_FINGERPRINT__: JSON.stringify(sourceFingerprint()) },
     plugins: [
       {
         name: 'external-packages',

@@ -29,6 +29,7 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
     strafeTraces: r.strafeTraces,
     warnings: [...buildProblemLines(r), ...r.feedbackWarnings, ...r.cacheProblems],
     removedTempFiles: r.removedTempFiles,
+    work: r.work,
     seconds: Math.round(seconds * 100) / 100,
   };
 }
@@ -108,6 +109,7 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
     lines.push(`removed ${r.removedTempFiles.length} temporary file(s) left by interrupted builds`);
   lines.push('');
   for (const [what, path] of Object.entries(r.outputs)) lines.push(`wrote ${what}: ${path}`);
+  lines.push(mapAnalysisLine(r));
   lines.push(`time ${seconds.toFixed(1)} s`);
   return lines.join('\n') + '\n';
 }
@@ -155,4 +157,18 @@ export function thresholdsLine(c: ClusterStats): string | null {
     `thresholds: minDemos ${c.minDemos}${how(c.minDemosSetting)}, ` +
     `minLinkDemos ${c.minLinkDemos}${how(c.minLinkDemosSetting)}`
   );
+}
+
+/** One line on the map analysis: each stage's seconds, the verdicts found and simulated. */
+export function mapAnalysisLine(r: BuildResult): string {
+  const w = r.work;
+  if (w.graphCache === 'hit')
+    return 'map analysis: unchanged inputs, the graph stages\u2019 result from the cache';
+  const stages = w.stages
+    .filter((s) => s.seconds >= 0.05)
+    .map((s) => `${s.stage} ${s.seconds.toFixed(1)} s`)
+    .join(', ');
+  const hits = w.stages.reduce((a, s) => a + s.verdictHits, 0);
+  const added = w.stages.reduce((a, s) => a + s.verdictsAdded, 0);
+  return `map analysis: ${stages || 'no stage took time'}; link runs ${hits} known, ${added} simulated`;
 }

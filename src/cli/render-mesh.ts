@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { svgToPng } from '../sinks/render/render-png.js';
 import {
   drawAreasSvg,

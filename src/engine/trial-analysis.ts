@@ -53,7 +53,7 @@
  */
 import type { NavFile } from '../nav/types.js';
 import type { DemoEvent } from '../sources/demo/events.js';
-import { simulateLinkDefaults } from '../navtest/simulate-link.js';
+import { simulateLinkDefaults } from '../simulated-bot/simulate-link.js';
 import { NodeGrid } from './node-grid.js';
 import type { Vec3 } from '../geometry/vec3.js';
 

@@ -5,7 +5,7 @@
  * (`<map>.navtest.json`, as a command would leave it) and hands it to the loop.
  */
 import { join } from 'node:path';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
 import type { NodeTypeTable } from '../nav/node-types.js';

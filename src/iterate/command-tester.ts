@@ -10,7 +10,7 @@
  */
 import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { NavtestReportError, readNavtestReport } from '../sources/feedback/navtest-report.js';
 import type { NavtestConfig } from './navtest-config.js';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders.js';

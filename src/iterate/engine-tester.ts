@@ -18,7 +18,7 @@ import { locateEngine, type EngineInstall } from '../engine/engine-install.js';
 import { findMap } from '../engine/find-map.js';
 import { resolveRunAs, runningAsRoot, type RunAs } from '../engine/run-as.js';
 import { runSession } from '../engine/trial-session.js';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
 import { BuiltinTester } from './builtin-tester.js';

@@ -20,7 +20,7 @@
  */
 import { appendFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { feedbackFileText, type Feedback } from '../sources/feedback/feedback.js';
 import type { IterationRecord } from './iteration-record.js';
 

@@ -19,7 +19,7 @@
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from '../world/collision-model.js';
-import { simulateLink } from '../navtest/simulate-link.js';
+import { simulateLink } from '../simulated-bot/simulate-link.js';
 import { traverse, type Traversal } from './walk-link.js';
 import {
   columnAt,
@@ -28,7 +28,7 @@ import {
   sampleOrigin,
   type FloorGrid,
 } from './floor-grid.js';
-import { jumpHolds } from './link-check.js';
+import { jumpHolds } from '../simulated-bot/jump-holds.js';
 import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
 export interface FloorWalkOptions {

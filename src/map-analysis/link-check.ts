@@ -13,9 +13,9 @@
  */
 import type { CollisionModel } from '../world/collision-model.js';
 import type { DraftLink, DraftNode } from '../operators/graph-types.js';
-import { simulateLink, type LinkToSimulate } from '../navtest/simulate-link.js';
-import { simulateLinkFromReach } from '../navtest/reach-starts.js';
-import { SPEED_RUN } from '../navtest/bot-driver.js';
+import { simulateLink, type LinkToSimulate } from '../simulated-bot/simulate-link.js';
+import { simulateLinkFromReach } from '../simulated-bot/reach-starts.js';
+import { FULL_SPEED_JUMP } from '../simulated-bot/jump-holds.js';
 import { FILLED_LINK_TYPE } from './floor-links.js';
 import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
@@ -26,18 +26,6 @@ export interface LinkCheck {
   readonly failures: Record<string, number>;
   /** Failures of the learned links by reason (empty unless they were checked). */
   readonly learnedFailures: Record<string, number>;
-}
-
-/**
- * A filled jump the bots can take: the simulated bot makes it from a walker's run-up and from
- * the bots' full running speed. Real bots reach a jump at up to `SPEED_RUN` and fly that much
- * farther; a landing with no room for that (a narrow ledge, a beam) throws them off the far
- * side, and a jump one bot made is no use if the next one dies there.
- */
-export function jumpHolds(model: CollisionModel, link: LinkToSimulate): boolean {
-  return (
-    simulateLink(model, link).passed && simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
-  );
 }
 
 /** Links run between two pauses of {@link checkLinkSteps}. */
@@ -51,7 +39,7 @@ export function checkLinks(...args: Parameters<typeof checkLinkSteps>): LinkChec
 /**
  * The links of `links` the simulated bot makes. The first `learned` are the demos' (checked only
  * with `checkLearned`, never held to the full-speed jump test: a person made them); the rest
- * are filled, and a filled jump must also hold at the bots' full speed (`jumpHolds`). Pauses
+ * are filled, and a filled jump must also hold at the bots' full speed (`simulated-bot/jump-holds.ts`). Pauses
  * every `LINKS_PER_STEP` links (a large map's check takes seconds: urbanjungle 12 s).
  */
 export function* checkLinkSteps(
@@ -103,7 +91,7 @@ function linkPasses(
   else if (
     !isLearned &&
     l.type === FILLED_LINK_TYPE.jump &&
-    !simulateLink(model, link, { runUpSpeed: SPEED_RUN }).passed
+    !simulateLink(model, link, FULL_SPEED_JUMP).passed
   ) {
     failures.overshot = (failures.overshot ?? 0) + 1;
     return false;

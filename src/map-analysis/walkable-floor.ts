@@ -16,7 +16,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BspWorld } from '../sources/bsp/world.js';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { fits, groundBelow, supportedGround, waterLevel } from './box-query.js';
 import { samplingBounds } from './sampling-bounds.js';
 

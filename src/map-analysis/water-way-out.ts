@@ -21,7 +21,7 @@ import {
   type DraftLink,
   type DraftNode,
 } from '../operators/graph-types.js';
-import { playerCollision, simulateLink } from '../navtest/simulate-link.js';
+import { playerCollision, simulateLink } from '../simulated-bot/simulate-link.js';
 import { STANDING_MAXS, STANDING_MINS } from '../movement/constants.js';
 import type { WaterColumn } from './water-volume.js';
 import { runToEnd, type Steps } from '../pausing/run-steps.js';

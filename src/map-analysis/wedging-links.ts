@@ -10,8 +10,8 @@
  * the sidestepping bot walked round both (docs/nav-quality.md "A bot without the sidestep").
  */
 import type { CollisionModel } from '../world/collision-model.js';
-import type { LinkToSimulate } from '../navtest/simulate-link.js';
-import { simulateLinkFromReach } from '../navtest/reach-starts.js';
+import type { LinkToSimulate } from '../simulated-bot/simulate-link.js';
+import { simulateLinkFromReach } from '../simulated-bot/reach-starts.js';
 import type { Steps } from '../pausing/run-steps.js';
 // Links simulated between pauses: the link check's, each link a simulation like its own.
 import { LINKS_PER_STEP } from './link-check.js';

@@ -2,7 +2,7 @@
  * The engine's `AngleVectors`: forward, right and up unit vectors of pitch/yaw/roll angles in
  * degrees, with glibc's own float sine and cosine and the float degree-to-radian factor.
  */
-import { cosf, sinf } from './glibc-sincosf.js';
+import { cosf, sinf } from '../geometry/glibc-sincosf.js';
 import { f32 } from './float32.js';
 
 /** `M_PIf / 180` evaluated in float. */

@@ -1,6 +1,6 @@
 /**
  * What a waypoint `.nav` misses of the floor: the mesh's cells that no node covers, where a
- * node covers what the AQtion bot counts as reaching it (`src/navtest/node-reached.ts`): a
+ * node covers what the AQtion bot counts as reaching it (`src/simulated-bot/node-reached.ts`): a
  * standing player whose origin is within 37 units of the node's on each horizontal axis and
  * 61 units vertically. An area none of whose cells is covered is a coverage hole.
  */

@@ -3,7 +3,7 @@
  * mesh of a map either from a native file (`--mesh FILE`) or by building it.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { buildNavMeshForMap } from './build-from-map.js';
 import { MeshFileError } from './io/byte-reader.js';
 import { decodeNativeMesh, encodeNativeMesh } from './io/native-mesh.js';

@@ -1,10 +1,10 @@
 /**
  * The proof of a path: the simulated player (the engine's pmove driven as the AQtion bot drives
- * it, `src/navtest/simulate-link.ts`) follows each segment from its start to its end. A segment
+ * it, `src/simulated-bot/simulate-link.ts`) follows each segment from its start to its end. A segment
  * it cannot walk is a bug in the mesh.
  */
 import type { CollisionModel } from '../world/collision-model.js';
-import { simulateLink, type LinkResult } from '../navtest/simulate-link.js';
+import { simulateLink, type LinkResult } from '../simulated-bot/simulate-link.js';
 import type { PathMove } from './query/find-path.js';
 
 /** Node and link types the simulator's bot understands, per move. */

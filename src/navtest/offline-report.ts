@@ -22,7 +22,7 @@
  *   minute, at most 5 % unreachable) and, since each link runs once, no failed link (the proposal
  *   fails a nav with any link failing more than half of its traversals) and no bad node.
  */
-import type { LinkResult } from './simulate-link.js';
+import type { LinkResult } from '../simulated-bot/simulate-link.js';
 
 /** The AQtion proposal's pass thresholds (its `NAVTEST_*` settings). */
 export const NAVTEST_PASS_THRESHOLDS = Object.freeze({

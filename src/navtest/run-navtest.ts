@@ -12,10 +12,10 @@ import { workerModule } from '../dist-file.js';
 import { defaultNodeTypes, NODE_TYPE_NAMES, type NodeTypeTable } from '../nav/node-types.js';
 import type { NavFile } from '../nav/types.js';
 import { readSpawnPoints } from '../sources/bsp/spawn-points.js';
-import { runBatch, type BatchResult, type LinkBatch } from './link-batch.js';
+import { runBatch, type BatchResult, type LinkBatch } from '../simulated-bot/link-batch.js';
 import { offlineReport, type OfflineNavtestReport } from './offline-report.js';
 import { reachableNodes, returningNodes, type ReachabilityOptions } from './reachability.js';
-import type { LinkResult, SimulateLinkOptions } from './simulate-link.js';
+import type { LinkResult, SimulateLinkOptions } from '../simulated-bot/simulate-link.js';
 import { giveWay } from '../pausing/run-steps.js';
 
 export interface NavtestOptions {

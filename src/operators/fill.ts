@@ -32,7 +32,7 @@ import {
 import type { GraphEvent } from './graph-types.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { walkableFloor } from '../map-analysis/walkable-floor.js';
-import { hashFile } from '../pipeline/demo-cache.js';
+import { hashFile } from '../files/content-hash.js';
 import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
 import { fillGraphSteps, type FillMap } from '../map-analysis/fill-graph.js';
 import { runGivingWay } from '../pausing/run-steps.js';

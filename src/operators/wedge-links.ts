@@ -2,7 +2,7 @@
  * wedge-links: takes away links the engine's bot wedges on, where another way remains.
  *
  * `BOTLIB_Wander` has a sidestep for a bot that has not moved, but its `moved` test reads a
- * field botlib bots never write, so the engine's bots never sidestep (`navtest/bot-driver.ts`).
+ * field botlib bots never write, so the engine's bots never sidestep (`simulated-bot/bot-driver.ts`).
  * Pressed into a concave corner on the way to its next node, a real bot stays there until its
  * travel counter runs out, picks a new goal from the same spot and often presses in again
  * (ghetto's pillar nook, bwcity's wall block: seconds on end in every trial). The nav test's

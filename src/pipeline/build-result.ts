@@ -3,6 +3,7 @@
  * sinks that render it (JSON and HTML reports) and the build that produces it do not import
  * each other.
  */
+import type { GraphWork } from './run-graph-stages.js';
 import type { DemoVotes } from './demo-votes.js';
 import type { NavBuildStats } from '../sinks/nav/graph-to-nav.js';
 
@@ -66,4 +67,6 @@ export interface BuildResult {
   readonly cacheProblems: readonly string[];
   /** Temporary files of interrupted writes (by processes that are gone) removed by this build. */
   readonly removedTempFiles: readonly string[];
+  /** What the map analysis cost and what its caches saved (console and `--json` only). */
+  readonly work: GraphWork;
 }

@@ -18,10 +18,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
-import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
 import { buildNodeTypeTable } from '../nav/node-types.js';
-import type { DraftGraph, GraphEvent } from '../operators/graph-types.js';
-import { poolVotes } from '../operators/internal/vote-pool.js';
 import { NAV_SINKS, type NavOutputName } from '../sinks/nav-sinks.js';
 import type { NavSinkInput, NavSinkWritten } from '../sinks/nav-sink.js';
 import { nav3FromNavDefaults } from '../sinks/q2r-nav/nav3-from-nav.js';
@@ -34,7 +31,7 @@ import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
 import { nodeCoverage, type CoverageReport } from '../navmesh/coverage.js';
 import { cachedMapMesh } from './mesh-cache.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
-import { sweepStaleTempFiles } from '../sinks/stale-temp-files.js';
+import { sweepStaleTempFiles } from '../files/stale-temp-files.js';
 import {
   EMPTY_FEEDBACK,
   feedbackFromReport,
@@ -44,7 +41,8 @@ import {
 import { readNavtestReport } from '../sources/feedback/navtest-report.js';
 import { DemoParseError } from '../sources/demo/errors.js';
 import { VERSION } from '../version.js';
-import { cacheKey, canonicalJson, decodeEntry, hashText, readEntry } from './demo-cache.js';
+import { cacheKey, decodeEntry, readEntry } from './demo-cache.js';
+import { canonicalJson, hashText } from '../files/content-hash.js';
 import { HashIndex } from './hash-index.js';
 import { demoSkipped, type DemoVotes } from './demo-votes.js';
 import { DemoLanes } from './demo-pool.js';
@@ -52,7 +50,8 @@ import type { DemoRunResult } from './run-demo.js';
 import { NODE_FROM_MAP, graphToNav } from '../sinks/nav/graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
 import { demoStages, graphStages, primaryNavOutput, type PipelineSpec } from './pipeline-spec.js';
-import type { GraphOperator, StageContext } from './stage.js';
+import type { StageContext } from './stage.js';
+import { runGraphStages } from './run-graph-stages.js';
 import type { WorkerSetup } from './worker.js';
 
 import type { BuildResult, DemoReport, DemoStatus } from './build-result.js';
@@ -272,21 +271,16 @@ export async function runBuild(
   );
   if (none?.refuse) throw new BuildError(none.message);
 
-  // 4. Merge and graph stages.
+  // 4. Merge and graph stages (or their cached result).
   observer.phase?.('cluster');
   const ctx = stageContext(spec, () => undefined);
-  const pool = poolVotes(contributions.map((c) => c.votes));
-  let events: Observable<GraphEvent> = from<GraphEvent[]>([{ kind: 'votes', pool }]);
-  for (const s of graphStages(spec)) {
-    events = events.pipe(s.definition.create(s.options as never, ctx) as GraphOperator);
-  }
-  const out = await lastValueFrom(events.pipe(toArray()));
-  const stages: Record<string, unknown> = {};
-  let graph: DraftGraph | null = null;
-  for (const e of out) {
-    if (e.kind === 'graph') graph = e.graph;
-    else if (e.kind === 'summary') stages[e.stage] = e.data;
-  }
+  const { graph, stages, work } = await runGraphStages(
+    spec,
+    ctx,
+    setup.configHash,
+    contributions,
+    cacheProblems,
+  );
   if (!graph)
     throw new BuildError('the graph stages produced no graph (is cluster in the pipeline?)');
   const feedbackWarnings = (
@@ -352,6 +346,7 @@ export async function runBuild(
     feedbackWarnings,
     cacheProblems,
     removedTempFiles,
+    work,
   };
   const report = buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null);
   if (spec.output.report) {

@@ -11,8 +11,8 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
-import { hashFile } from './demo-cache.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
+import { hashFile } from '../files/content-hash.js';
 
 interface Entry {
   readonly size: number;

@@ -16,9 +16,9 @@ import {
   NATIVE_MESH_VERSION,
 } from '../navmesh/io/native-mesh.js';
 import { MESH_BUILD_REVISION } from '../navmesh/build/config.js';
-import { writeFileAtomic } from '../sinks/atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { VERSION } from '../version.js';
-import { hashFile, hashText } from './demo-cache.js';
+import { hashFile, hashText } from '../files/content-hash.js';
 
 /** The folder of the cache that holds meshes (one of its fan-out folders). */
 const MESH_FOLDER = 'meshes';

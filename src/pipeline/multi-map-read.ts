@@ -23,14 +23,8 @@ import type { NavEvent } from '../operators/types.js';
 import { DemoVotesCollector, errorData } from './demo-votes.js';
 import type { DemoOperator } from './stage.js';
 import type { DemoRunResult } from './run-demo.js';
-import {
-  cacheableOutcome,
-  cacheKey,
-  cachePath,
-  encodeEntry,
-  hashFile,
-  writeEntry,
-} from './demo-cache.js';
+import { cacheableOutcome, cacheKey, cachePath, encodeEntry, writeEntry } from './demo-cache.js';
+import { hashFile } from '../files/content-hash.js';
 import { operatorsFor, type WorkerSetup } from './worker.js';
 
 /** What one read of a demo gave. */

@@ -9,7 +9,8 @@
  */
 import { Piscina } from 'piscina';
 import { DEMO_PHASE_STAGES } from './demo-stages.js';
-import { cacheableOutcome, cacheKey, encodeEntry, packr, writeEntry } from './demo-cache.js';
+import { cacheableOutcome, cacheKey, encodeEntry, writeEntry } from './demo-cache.js';
+import { packr } from '../files/cache-entry.js';
 import { loadPlugin } from './plugins.js';
 import { demoOperators, runDemo } from './run-demo.js';
 import type { DemoOperator, StageContext, StageDefinition } from './stage.js';

@@ -30,7 +30,7 @@ import type { NavFile } from '../nav/types.js';
 import type { BuildResult } from '../pipeline/build-result.js';
 import type { BspMap } from '../sources/bsp/read-bsp.js';
 import { NODE_REACH_XY, NODE_REACH_Z, type CoverageReport } from '../navmesh/coverage.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { bandLabel } from './render/height-band.js';
 import { navOverlay, type NavOverlay } from './render/nav-overlay.js';
 import { nodeTypeColour } from './render/palette.js';

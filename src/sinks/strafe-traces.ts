@@ -20,7 +20,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import { deflate, inflate } from 'pako';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 
 export interface StrafeTrace {
   /** [Units: world units; Form: (x, y, z)] */

@@ -4,11 +4,11 @@
  * engine's order of operations.
  *
  * Sines and cosines are glibc's `sinf`/`cosf` (not correctly rounded; the port in
- * `src/movement/glibc-sincosf.ts`, checked by the pmove golden test). No recorded sweep had a
+ * `src/geometry/glibc-sincosf.ts`, checked by the pmove golden test). No recorded sweep had a
  * rotated model (every inline model of the five fixture maps rests at angles 0 0 0), so this
  * path is checked by unit tests only, not against the engine.
  */
-import { cosf, sinf } from '../movement/glibc-sincosf.js';
+import { cosf, sinf } from '../geometry/glibc-sincosf.js';
 
 const fround = Math.fround;
 /** The engine's degrees-to-radians factor: π in float32, divided by 180 in float32. */

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { box, syntheticWorld } from './synthetic-world.js';
-import { checkLinks, jumpHolds } from '../../src/map-analysis/link-check.js';
+import { checkLinks } from '../../src/map-analysis/link-check.js';
+import { jumpHolds } from '../../src/simulated-bot/jump-holds.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { nodeWithoutVotes, NO_LINK_EVIDENCE } from '../../src/operators/graph-types.js';
 

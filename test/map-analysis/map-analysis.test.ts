@@ -21,7 +21,7 @@ import { fillDefaults } from '../../src/operators/fill.js';
 import { fillGraph } from '../../src/map-analysis/fill-graph.js';
 import { classifyDefaults, classifyGraph } from '../../src/operators/classify.js';
 import type { DraftGraph, DraftLink, DraftNode } from '../../src/operators/graph-types.js';
-import { simulateLink } from '../../src/navtest/simulate-link.js';
+import { simulateLink } from '../../src/simulated-bot/simulate-link.js';
 import { box, syntheticWorld } from './synthetic-world.js';
 import { registerStaticModels, staticWallModels } from '../../src/map-analysis/static-models.js';
 import type { BspEntity } from '../../src/sources/bsp/entities.js';

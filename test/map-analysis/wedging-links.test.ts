@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCollisionModel, type CollisionModel } from '../../src/world/collision-model.js';
-import { simulateLink, type LinkToSimulate } from '../../src/navtest/simulate-link.js';
+import { simulateLink, type LinkToSimulate } from '../../src/simulated-bot/simulate-link.js';
 import { wedgingLinkSteps } from '../../src/map-analysis/wedging-links.js';
 import { wedgeLinks, wedgeLinkSteps } from '../../src/operators/wedge-links.js';
 import { from, lastValueFrom, toArray } from 'rxjs';

@@ -22,7 +22,7 @@ import { walkPath } from '../../src/navmesh/walk-path.js';
 import { CROSS_DROP, EAST } from '../../src/navmesh/mesh.js';
 import { buildAreaIndex, locateArea } from '../../src/navmesh/query/area-index.js';
 import { loadCollision } from '../../src/map-analysis/map-source.js';
-import { playerCollision } from '../../src/navtest/simulate-link.js';
+import { playerCollision } from '../../src/simulated-bot/simulate-link.js';
 import { newTraceResult } from '../../src/world/trace.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 

@@ -15,7 +15,7 @@ import { iterate } from '../../src/iterate/iterate.js';
 import { BuiltinTester } from '../../src/iterate/builtin-tester.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import type { NavFile } from '../../src/nav/types.js';
-import type { LinkToSimulate } from '../../src/navtest/simulate-link.js';
+import type { LinkToSimulate } from '../../src/simulated-bot/simulate-link.js';
 import { describeFixtures, fixture, FIXTURES, REPO_ROOT } from '../helpers/fixtures.js';
 import * as find from '../../tools/independent-checks/impossible-links.js';
 

@@ -15,7 +15,7 @@ import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
 import type { PipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { runBuild } from '../../src/pipeline/build.js';
-import { simulateLink, type LinkToSimulate } from '../../src/navtest/simulate-link.js';
+import { simulateLink, type LinkToSimulate } from '../../src/simulated-bot/simulate-link.js';
 import { runNavtest } from '../../src/navtest/run-navtest.js';
 import { parseNavtestReport } from '../../src/sources/feedback/navtest-report.js';
 import { describeFixtures, fixture, REPO_ROOT } from '../helpers/fixtures.js';

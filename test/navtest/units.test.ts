@@ -1,10 +1,10 @@
 /** The small pieces of the offline nav test, on hand-made data. */
 import { describe, expect, it } from 'vitest';
-import { nodeReached } from '../../src/navtest/node-reached.js';
+import { nodeReached } from '../../src/simulated-bot/node-reached.js';
 import { reachableNodes, returningNodes } from '../../src/navtest/reachability.js';
-import { linkKind } from '../../src/navtest/link-kind.js';
+import { linkKind } from '../../src/simulated-bot/link-kind.js';
 import { offlineReport } from '../../src/navtest/offline-report.js';
-import type { LinkResult } from '../../src/navtest/simulate-link.js';
+import type { LinkResult } from '../../src/simulated-bot/simulate-link.js';
 
 const STAND = { mins: [-16, -16, -24], maxs: [16, 16, 32] };
 const CROUCH = { mins: [-16, -16, -24], maxs: [16, 16, 4] };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { HashIndex } from '../../src/pipeline/hash-index.js';
-import { hashFile } from '../../src/pipeline/demo-cache.js';
+import { hashFile } from '../../src/files/content-hash.js';
 
 it('reuses hashes of unchanged files, sees rewritten ones, survives a damaged index', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'navgen-hashes-'));

@@ -10,7 +10,7 @@ import type { CollisionModel } from '../../src/world/collision-model.js';
 import { CONTENTS_LAVA, CONTENTS_SLIME, MASK_PLAYERSOLID } from '../../src/world/contents.js';
 import { boxTrace, newTraceResult, pointContents } from '../../src/world/trace.js';
 import type { NavFile } from '../../src/nav/types.js';
-import type { LinkToSimulate } from '../../src/navtest/simulate-link.js';
+import type { LinkToSimulate } from '../../src/simulated-bot/simulate-link.js';
 
 const MINS = [-16, -16, -24];
 const MAXS = [16, 16, 32];

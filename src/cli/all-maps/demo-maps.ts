@@ -11,7 +11,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { summarizeDemo } from '../../sources/demo/demo-summary.js';
 import { DemoParseError } from '../../sources/demo/errors.js';
-import { writeFileAtomic } from '../../sinks/atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 
 const INDEX = 'demo-maps.json';
 const VERSION = 1;

@@ -21,7 +21,7 @@ import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
 import { primaryNavOutput } from '../../pipeline/pipeline-spec.js';
 import { readNavFile } from '../../nav/formats/aqtion/read-nav.js';
 import { runNavtest } from '../../navtest/run-navtest.js';
-import { writeFileAtomic } from '../../sinks/atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import { setReportVerdict } from '../../sinks/html-report.js';
 import { verdictText } from '../../sinks/report-verdict.js';
 import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-codes.js';

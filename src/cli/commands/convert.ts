@@ -16,7 +16,7 @@ import { NavFormatError } from '../../nav/formats/format-error.js';
 import { encodeNav2 } from '../../nav/formats/nav2/codec.js';
 import { defaultNodeTypes } from '../../nav/node-types.js';
 import { loadMap } from '../../map-analysis/map-source.js';
-import { writeFileAtomic } from '../../sinks/atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import { writeNavFile } from '../../sinks/nav/write-nav-file.js';
 import { nav3FromNav } from '../../sinks/q2r-nav/nav3-from-nav.js';
 import { writeNav3File } from '../../sinks/q2r-nav/write-q2r-nav-file.js';

@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { runNavtest } from '../../navtest/run-navtest.js';
 import { navtestReportText } from '../../navtest/report-text.js';
-import { writeFileAtomic } from '../../sinks/atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import { BspError } from '../../sources/bsp/errors.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
 import { addGameDirOptions, mapFromOptions } from '../map-option.js';

@@ -9,7 +9,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { navDiffDefaults } from '../../nav/diff.js';
 import { defaultNodeTypes } from '../../nav/node-types.js';
 import type { NavFile } from '../../nav/types.js';
-import { writeFileAtomic } from '../../sinks/atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import { bandLabel, parseHeightBand, type HeightBand } from '../../sinks/render/height-band.js';
 import { ltkAsNav } from '../../sinks/render/ltk-as-nav.js';
 import { navOverlay, type NavOverlay } from '../../sinks/render/nav-overlay.js';

@@ -15,7 +15,7 @@ import { comparisonText, engineReportText } from '../../engine/report-text.js';
 import { resolveRunAs, RunAsError, runningAsRoot } from '../../engine/run-as.js';
 import { TrialError } from '../../engine/run-trial.js';
 import { runSession } from '../../engine/trial-session.js';
-import { writeFileAtomic } from '../../sinks/atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
 import { positiveInt } from '../option-parsers.js';
 import { readNavForCli } from './inspect.js';

@@ -36,7 +36,7 @@ import { buildAreaIndex, locateArea, type AreaIndex } from './area-index.js';
 import { pullString } from './funnel.js';
 import { connectionDirection, portalPoints } from './portal.js';
 import { lineOnFloor } from './floor-line.js';
-import { nodeReached } from '../../navtest/node-reached.js';
+import { nodeReached } from '../../simulated-bot/node-reached.js';
 
 /** The standing player's box. [Units: world units] */
 const STAND_MINS = [-16, -16, -24];

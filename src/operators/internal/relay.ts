@@ -40,7 +40,7 @@ export function relay<I, O>(
         fail(err);
       }
     },
-    error(err) {
+    error(err: unknown) {
       subscriber.error(err);
     },
     complete() {

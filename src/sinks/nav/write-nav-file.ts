@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { defaultNodeTypes, type NodeTypeTable } from '../../nav/node-types.js';
 import type { NavFile, NavVersion } from '../../nav/types.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 import { encodeNav } from '../../nav/formats/aqtion/encode.js';
 import { NavValidationError } from '../../nav/formats/aqtion/errors.js';
 import type { NavIssue } from '../../nav/formats/aqtion/nav-issue.js';

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { decodeNav3 } from '../../nav/formats/nav3/read.js';
 import type { Nav3File } from '../../nav/formats/nav3/types.js';
 import { encodeNav3 } from '../../nav/formats/nav3/write.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '../../files/atomic-write.js';
 
 export interface WrittenNav3 {
   path: string;

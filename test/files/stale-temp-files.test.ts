@@ -3,12 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/sinks/atomic-write.js';
+import { writeFileAtomic } from '../../src/files/atomic-write.js';
 import {
   processAlive,
   sweepStaleTempFiles,
   tempFileOwner,
-} from '../../src/sinks/stale-temp-files.js';
+} from '../../src/files/stale-temp-files.js';
 
 const work = mkdtempSync(join(tmpdir(), 'navgen-stale-temp-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

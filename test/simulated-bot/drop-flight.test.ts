@@ -4,9 +4,9 @@
  * simulated bot makes the drop, and a real one that leaves the roof slowly falls 300 units.
  */
 import { describe, expect, it } from 'vitest';
-import { MISS_FALL, pitBesideLanding, pitUnderDrop } from '../../src/navtest/drop-flight.js';
-import { simulateLinkFromReach } from '../../src/navtest/reach-starts.js';
-import { playerCollision, simulateLink } from '../../src/navtest/simulate-link.js';
+import { MISS_FALL, pitBesideLanding, pitUnderDrop } from '../../src/simulated-bot/drop-flight.js';
+import { simulateLinkFromReach } from '../../src/simulated-bot/reach-starts.js';
+import { playerCollision, simulateLink } from '../../src/simulated-bot/simulate-link.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { box, syntheticWorld } from '../map-analysis/synthetic-world.js';
 

@@ -1,16 +1,16 @@
 /**
- * The atomic file write (`src/sinks/atomic-write.ts`) and `writeNavFile` on top of it: the
+ * The atomic file write (`src/files/atomic-write.ts`) and `writeNavFile` on top of it: the
  * target changes only on success, and nothing is left behind on failure.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src/sinks/atomic-write.js';
-import { NavValidationError } from '../../../src/nav/formats/aqtion/errors.js';
-import { decodeNav } from '../../../src/nav/formats/aqtion/read-nav.js';
-import { writeNavFile } from '../../../src/sinks/nav/write-nav-file.js';
-import { payloadBytes, twoNodeNav, twoNodes } from '../../nav/formats/aqtion/nav-bytes.js';
+import { writeFileAtomic } from '../../src/files/atomic-write.js';
+import { NavValidationError } from '../../src/nav/formats/aqtion/errors.js';
+import { decodeNav } from '../../src/nav/formats/aqtion/read-nav.js';
+import { writeNavFile } from '../../src/sinks/nav/write-nav-file.js';
+import { payloadBytes, twoNodeNav, twoNodes } from '../nav/formats/aqtion/nav-bytes.js';
 
 let dir: string;
 beforeEach(() => {

@@ -63,6 +63,7 @@ import { linkKind, startsOnGround } from './link-kind.js';
 import { nodeReached } from './node-reached.js';
 import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import { CROUCHED_MAXS, STANDING_MAXS, STANDING_MINS } from '../movement/constants.js';
+import { verdictKey, verdictsOf } from './verdict-table.js';
 
 export interface LinkToSimulate {
   /** Source node origin. [Units: u] */
@@ -176,12 +177,30 @@ export function freeStart(
 
 const fmt = (v: ArrayLike<number>) => `(${Array.from(v, (x) => Math.round(x)).join(', ')})`;
 
+/**
+ * One link, one start (module comment). With a verdict table attached to `model`
+ * (`verdict-table.ts`), a run the table knows is answered from it.
+ */
 export function simulateLink(
   model: CollisionModel,
   link: LinkToSimulate,
   options: Partial<SimulateLinkOptions> = {},
 ): LinkResult {
   const o = { ...simulateLinkDefaults, ...options };
+  const table = verdictsOf(model);
+  if (!table) return simulateLinkDirect(model, link, o);
+  return table.verdict(verdictKey('link', link, o), () => simulateLinkDirect(model, link, o));
+}
+
+/**
+ * {@link simulateLink} past the verdict table: for runs nobody asks for twice (the starts
+ * around a source, which `simulateLinkFromReach` keeps under its own verdict).
+ */
+export function simulateLinkDirect(
+  model: CollisionModel,
+  link: LinkToSimulate,
+  o: SimulateLinkOptions,
+): LinkResult {
   const c = playerCollision(model);
   const s: DriverScratch = {
     tr: newTraceResult(),

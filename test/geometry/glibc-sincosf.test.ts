@@ -5,7 +5,7 @@
  * the result stays within one unit of it.
  */
 import { describe, expect, it } from 'vitest';
-import { cosf, sinf } from '../../src/movement/glibc-sincosf.js';
+import { cosf, sinf } from '../../src/geometry/glibc-sincosf.js';
 import { DEG2RAD } from '../../src/movement/angle-vectors.js';
 
 const bits = new Float32Array(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { landingHasRoom, LANDING_ROOM } from '../../src/navtest/landing-room.js';
-import { simulateLinkFromReach } from '../../src/navtest/reach-starts.js';
-import { playerCollision, simulateLink } from '../../src/navtest/simulate-link.js';
+import { landingHasRoom, LANDING_ROOM } from '../../src/simulated-bot/landing-room.js';
+import { simulateLinkFromReach } from '../../src/simulated-bot/reach-starts.js';
+import { playerCollision, simulateLink } from '../../src/simulated-bot/simulate-link.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { box, syntheticWorld } from '../map-analysis/synthetic-world.js';
 

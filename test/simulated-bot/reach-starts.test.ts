@@ -11,12 +11,12 @@ import {
   reachStarts,
   REACH_OFFSET,
   simulateLinkFromReach,
-} from '../../src/navtest/reach-starts.js';
+} from '../../src/simulated-bot/reach-starts.js';
 import {
   playerCollision,
   simulateLink,
   type LinkToSimulate,
-} from '../../src/navtest/simulate-link.js';
+} from '../../src/simulated-bot/simulate-link.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 
 const walk = (from: LinkToSimulate['from'], to: LinkToSimulate['to']): LinkToSimulate => ({

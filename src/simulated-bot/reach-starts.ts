@@ -33,12 +33,15 @@ import {
   freeStart,
   playerCollision,
   simulateLink,
+  simulateLinkDefaults,
+  simulateLinkDirect,
   type LinkResult,
   type LinkToSimulate,
   type SimulateLinkOptions,
 } from './simulate-link.js';
 import type { Vec3 } from '../geometry/vec3.js';
 import { STANDING_MAXS, STANDING_MINS, STEP_SIZE } from '../movement/constants.js';
+import { verdictKey, verdictsOf } from './verdict-table.js';
 
 /**
  * How far from the origin the other starts lie, per axis: inside the 37-unit reach, so the
@@ -230,6 +233,17 @@ export function simulateLinkFromReach(
   link: LinkToSimulate,
   options: Partial<SimulateLinkOptions> = {},
 ): LinkResult {
+  const table = verdictsOf(model);
+  if (!table) return runFromReach(model, link, options);
+  const o = { ...simulateLinkDefaults, ...options };
+  return table.verdict(verdictKey('reach', link, o), () => runFromReach(model, link, o));
+}
+
+function runFromReach(
+  model: CollisionModel,
+  link: LinkToSimulate,
+  options: Partial<SimulateLinkOptions>,
+): LinkResult {
   const r = simulateLink(model, link, options);
   if (r.passed && linkKind(link.linkType, link.fromType, link.toType) === 'drop') {
     const c = playerCollision(model);
@@ -258,8 +272,9 @@ export function simulateLinkFromReach(
       };
   }
   if (!r.passed || !checkedFromReach(link)) return r;
+  const o = { ...simulateLinkDefaults, ...options };
   for (const start of reachStarts(playerCollision(model), link.from)) {
-    const q = simulateLink(model, { ...link, start }, options);
+    const q = simulateLinkDirect(model, { ...link, start }, o);
     if (!q.passed)
       return { ...q, detail: `from ${fmt(start)}, within reach of the source: ${q.detail}` };
   }

@@ -1,0 +1,145 @@
+/**
+ * Step 4 of a build: the merged votes through the graph stages, once, with the map analysis'
+ * caches around them.
+ *
+ * - The whole result (graph and summaries) is cached by everything the stages read
+ *   (`graph-cache.ts`): a rebuild with nothing changed runs no stage.
+ * - Otherwise the map's verdict table (`simulated-bot/verdict-file.ts`) is attached to its
+ *   collision model before the first stage and written back after the last: a link any earlier
+ *   build simulated (a new demo moves only the links near what it changed) is not run again.
+ *
+ * Each stage is timed (wall seconds from the graph reaching it to its graph leaving it) with the
+ * verdicts it found and added, for the console summary and `bench:incremental`: the next
+ * bottleneck should be visible. None of it reaches the JSON report, which stays the same bytes
+ * whatever the cache held.
+ */
+import { from, lastValueFrom, tap, toArray, type Observable } from 'rxjs';
+import { poolVotes } from '../operators/internal/vote-pool.js';
+import type { DraftGraph, GraphEvent } from '../operators/graph-types.js';
+import { loadCollision } from '../map-analysis/map-source.js';
+import { hashFile } from '../files/content-hash.js';
+import { attachVerdicts, VerdictTable } from '../simulated-bot/verdict-table.js';
+import { loadVerdicts, saveVerdicts } from '../simulated-bot/verdict-file.js';
+import { graphCacheKey, readCachedGraph, writeCachedGraph } from './graph-cache.js';
+import { graphStages, type PipelineSpec } from './pipeline-spec.js';
+import type { GraphOperator, StageContext } from './stage.js';
+import type { DemoVotes } from './demo-votes.js';
+
+/** What a stage cost in this build. */
+export interface StageWork {
+  readonly stage: string;
+  /** [Units: s] */
+  readonly seconds: number;
+  /** Link verdicts the stage found in the map's table, and simulated. */
+  readonly verdictHits: number;
+  readonly verdictsAdded: number;
+}
+
+/** The map analysis' share of a build, and what its caches saved. */
+export interface GraphWork {
+  /** `hit`: the graph stages' result came from the cache; `miss`: they ran; `off`: no cache. */
+  readonly graphCache: 'hit' | 'miss' | 'off';
+  readonly stages: readonly StageWork[];
+  /** Verdicts in the map's table when the build began. */
+  readonly verdictsKnown: number;
+  /** Bytes of the verdict table written back (0: nothing new, or no cache). */
+  readonly verdictBytesWritten: number;
+}
+
+export interface GraphStagesResult {
+  readonly graph: DraftGraph | null;
+  readonly stages: Record<string, unknown>;
+  readonly work: GraphWork;
+}
+
+export async function runGraphStages(
+  spec: PipelineSpec,
+  ctx: StageContext,
+  demoConfigHash: string,
+  contributions: readonly { hash: string; votes: DemoVotes }[],
+  cacheProblems: string[],
+): Promise<GraphStagesResult> {
+  const key = await graphCacheKey(
+    spec,
+    demoConfigHash,
+    contributions.map((c) => c.hash),
+  );
+  if (key && spec.cache) {
+    const hit = await readCachedGraph(spec.cache, key, (reason) =>
+      cacheProblems.push(`graph stages: damaged cache entry recomputed (${reason})`),
+    );
+    if (hit)
+      return {
+        graph: hit.graph,
+        stages: hit.stages,
+        work: { graphCache: 'hit', stages: [], verdictsKnown: 0, verdictBytesWritten: 0 },
+      };
+  }
+
+  // The map's verdicts, on the collision model every stage shares (`map-source.ts`).
+  let table: VerdictTable | null = null;
+  let mapHash: string | null = null;
+  if (spec.bsp && spec.cache) {
+    const [model, hash] = await Promise.all([loadCollision(spec.bsp), hashFile(spec.bsp)]);
+    mapHash = hash;
+    table = await loadVerdicts(spec.cache, hash, (reason) =>
+      cacheProblems.push(`link verdicts: damaged cache entry recomputed (${reason})`),
+    );
+    attachVerdicts(model, table);
+  } else if (spec.bsp) {
+    // No cache folder: the table still spares the stages each other's runs in this build.
+    table = new VerdictTable();
+    attachVerdicts(await loadCollision(spec.bsp), table);
+  }
+  const verdictsKnown = table?.size ?? 0;
+
+  const work: StageWork[] = [];
+  const pool = poolVotes(contributions.map((c) => c.votes));
+  let events: Observable<GraphEvent> = from<GraphEvent[]>([{ kind: 'votes', pool }]);
+  for (const s of graphStages(spec)) {
+    let started = 0;
+    let hits0 = 0;
+    let added0 = 0;
+    events = events.pipe(
+      tap((e) => {
+        if (e.kind !== 'graph' && e.kind !== 'votes') return;
+        started = performance.now();
+        hits0 = table?.hits ?? 0;
+        added0 = table?.added ?? 0;
+      }),
+      s.definition.create(s.options as never, ctx) as GraphOperator,
+      tap((e) => {
+        if (e.kind !== 'graph') return;
+        work.push({
+          stage: s.name,
+          seconds: (performance.now() - started) / 1000,
+          verdictHits: (table?.hits ?? 0) - hits0,
+          verdictsAdded: (table?.added ?? 0) - added0,
+        });
+      }),
+    );
+  }
+  const out = await lastValueFrom(events.pipe(toArray()));
+  const stages: Record<string, unknown> = {};
+  let graph: DraftGraph | null = null;
+  for (const e of out) {
+    if (e.kind === 'graph') graph = e.graph;
+    else if (e.kind === 'summary') stages[e.stage] = e.data;
+  }
+
+  let verdictBytesWritten = 0;
+  if (table && mapHash && spec.cache)
+    verdictBytesWritten = await saveVerdicts(spec.cache, mapHash, table).catch((e: Error) => {
+      cacheProblems.push(`link verdicts not written (${e.message})`);
+      return 0;
+    });
+  if (key && spec.cache && graph)
+    await writeCachedGraph(spec.cache, key, { graph, stages }).catch((e: Error) =>
+      cacheProblems.push(`graph stages' result not written (${e.message})`),
+    );
+  return {
+    graph,
+    stages,
+    work: { graphCache: key ? 'miss' : 'off', stages: work, verdictsKnown, verdictBytesWritten },
+  };
+}
