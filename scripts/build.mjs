@@ -74,6 +74,7 @@ async function bundle() {
       'demo-worker': 'src/pipeline/worker.ts',
       'inflate-thread': 'src/sources/demo/inflate-thread.ts',
       'navtest-worker': 'src/navtest/navtest-worker.ts',
+      'verdict-worker': 'src/simulated-bot/verdict-worker.ts',
     },
     outdir: out,
     bundle: true,

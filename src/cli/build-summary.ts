@@ -5,6 +5,7 @@
  */
 import type { BuildResult } from '../pipeline/build-result.js';
 import { buildProblemLines } from './demo-problems.js';
+import { ownTestLine } from '../pipeline/own-test.js';
 import { formatFit, mapFit } from '../pipeline/map-fit-guard.js';
 
 export function buildSummaryJson(r: BuildResult, seconds: number): Record<string, unknown> {
@@ -29,6 +30,7 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
     strafeTraces: r.strafeTraces,
     warnings: [...buildProblemLines(r), ...r.feedbackWarnings, ...r.cacheProblems],
     removedTempFiles: r.removedTempFiles,
+    navtest: r.ownTest?.summary ?? null,
     work: r.work,
     seconds: Math.round(seconds * 100) / 100,
   };
@@ -109,6 +111,7 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
     lines.push(`removed ${r.removedTempFiles.length} temporary file(s) left by interrupted builds`);
   lines.push('');
   for (const [what, path] of Object.entries(r.outputs)) lines.push(`wrote ${what}: ${path}`);
+  if (r.ownTest) lines.push(ownTestLine(r.ownTest.summary));
   lines.push(mapAnalysisLine(r));
   lines.push(`time ${seconds.toFixed(1)} s`);
   return lines.join('\n') + '\n';

@@ -350,7 +350,13 @@ export class TrialAnalyzer {
       }
       if (stuck) {
         if (!b.spot)
-          b.spot = { seg: this.seg, frame: e.index, sum: [0, 0, 0], n: 0, lifeFrames: b.lifeFrames };
+          b.spot = {
+            seg: this.seg,
+            frame: e.index,
+            sum: [0, 0, 0],
+            n: 0,
+            lifeFrames: b.lifeFrames,
+          };
         b.spot.sum[0] += pos[0];
         b.spot.sum[1] += pos[1];
         b.spot.sum[2] += pos[2];

@@ -16,6 +16,7 @@ import type { DraftLink, DraftNode } from '../operators/graph-types.js';
 import { simulateLink, type LinkToSimulate } from '../simulated-bot/simulate-link.js';
 import { simulateLinkFromReach } from '../simulated-bot/reach-starts.js';
 import { FULL_SPEED_JUMP } from '../simulated-bot/jump-holds.js';
+import { linkRun, runsAhead, type LinkRun } from '../simulated-bot/verdict-runs.js';
 import { FILLED_LINK_TYPE } from './floor-links.js';
 import { runToEnd, type Steps } from '../pausing/run-steps.js';
 
@@ -52,6 +53,15 @@ export function* checkLinkSteps(
   const failures: Record<string, number> = {};
   const learnedFailures: Record<string, number> = {};
   const kept: DraftLink[] = [];
+  // Every run below, handed to the runner first (it may simulate them on every core).
+  const ahead: LinkRun[] = [];
+  for (let k = checkLearned ? 0 : learned; k < links.length; k++) {
+    const link = linkToSimulate(nodes, links[k]);
+    ahead.push(linkRun('reach', link));
+    if (k >= learned && links[k].type === FILLED_LINK_TYPE.jump)
+      ahead.push(linkRun('link', link, FULL_SPEED_JUMP));
+  }
+  yield runsAhead(ahead);
   for (let k = 0; k < links.length; k++) {
     if (k > 0 && k % LINKS_PER_STEP === 0) yield;
     const l = links[k];

@@ -13,8 +13,12 @@ import type { CollisionModel } from '../world/collision-model.js';
 import type { LinkToSimulate } from '../simulated-bot/simulate-link.js';
 import { simulateLinkFromReach } from '../simulated-bot/reach-starts.js';
 import type { Steps } from '../pausing/run-steps.js';
+import { linkRun, runsAhead } from '../simulated-bot/verdict-runs.js';
 // Links simulated between pauses: the link check's, each link a simulation like its own.
 import { LINKS_PER_STEP } from './link-check.js';
+
+/** The engine's bot: no sidestep. */
+const ENGINE_BOT = Object.freeze({ sidestep: false });
 
 /** `wedging[k]` = 1 when the engine's bot (no sidestep) does not make link k. */
 export function* wedgingLinkSteps(
@@ -22,9 +26,10 @@ export function* wedgingLinkSteps(
   links: readonly LinkToSimulate[],
 ): Steps<Uint8Array> {
   const wedging = new Uint8Array(links.length);
+  yield runsAhead(links.map((l) => linkRun('reach', l, ENGINE_BOT)));
   for (let k = 0; k < links.length; k++) {
     if (k > 0 && k % LINKS_PER_STEP === 0) yield;
-    if (!simulateLinkFromReach(model, links[k], { sidestep: false }).passed) wedging[k] = 1;
+    if (!simulateLinkFromReach(model, links[k], ENGINE_BOT).passed) wedging[k] = 1;
   }
   return wedging;
 }

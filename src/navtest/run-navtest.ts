@@ -15,8 +15,17 @@ import { readSpawnPoints } from '../sources/bsp/spawn-points.js';
 import { runBatch, type BatchResult, type LinkBatch } from '../simulated-bot/link-batch.js';
 import { offlineReport, type OfflineNavtestReport } from './offline-report.js';
 import { reachableNodes, returningNodes, type ReachabilityOptions } from './reachability.js';
-import type { LinkResult, SimulateLinkOptions } from '../simulated-bot/simulate-link.js';
+import type {
+  LinkResult,
+  LinkToSimulate,
+  SimulateLinkOptions,
+} from '../simulated-bot/simulate-link.js';
 import { giveWay } from '../pausing/run-steps.js';
+import type { CollisionModel } from '../world/collision-model.js';
+import type { VerdictTable } from '../simulated-bot/verdict-table.js';
+import type { VerdictPool } from '../simulated-bot/verdict-pool.js';
+import { linkRun } from '../simulated-bot/verdict-runs.js';
+import { simulateLinkFromReach } from '../simulated-bot/reach-starts.js';
 
 export interface NavtestOptions {
   /** Lanes (this thread counts as one). [Limit: >= 1] */
@@ -33,6 +42,17 @@ export interface NavtestOptions {
   readonly nodeTypes: NodeTypeTable;
   readonly simulate: Partial<SimulateLinkOptions>;
   readonly reachability: Partial<ReachabilityOptions>;
+  /**
+   * The map's verdict table (attached to `model`) and the pool that fills it: links any stage
+   * or earlier test ran are not run again; absent: every link is simulated in batches.
+   */
+  readonly verdicts?: NavtestVerdicts;
+}
+
+export interface NavtestVerdicts {
+  readonly model: CollisionModel;
+  readonly table: VerdictTable;
+  readonly pool: VerdictPool;
 }
 
 export const navtestDefaults: NavtestOptions = Object.freeze({
@@ -80,6 +100,44 @@ export async function runNavtest(
         list.push({ from: i, to: l.target, type: name(l.targetType) });
   });
 
+  const results: LinkResult[] = o.verdicts
+    ? await resultsFromVerdicts(nav, list, name, bsp, o.simulate, o.verdicts)
+    : await resultsInBatches(nav, list, name, bsp, o);
+  return navtestReport(nav, list, results, bsp, map, o, started);
+}
+
+/** The links' results from the map's verdict table, the ones it lacks simulated on every core. */
+async function resultsFromVerdicts(
+  nav: NavFile,
+  list: readonly { from: number; to: number; type: string }[],
+  name: (n: number) => string,
+  bsp: string,
+  simulate: Partial<SimulateLinkOptions>,
+  v: NavtestVerdicts,
+): Promise<LinkResult[]> {
+  const links: LinkToSimulate[] = list.map((l) => ({
+    from: nav.nodes[l.from].origin,
+    to: nav.nodes[l.to].origin,
+    linkType: l.type,
+    fromType: name(nav.nodes[l.from].type),
+    toType: name(nav.nodes[l.to].type),
+  }));
+  await v.pool.settle(
+    bsp,
+    v.model,
+    v.table,
+    links.map((l) => linkRun('reach', l, simulate)),
+  );
+  return links.map((l) => simulateLinkFromReach(v.model, l, simulate));
+}
+
+async function resultsInBatches(
+  nav: NavFile,
+  list: readonly { from: number; to: number; type: string }[],
+  name: (n: number) => string,
+  bsp: string,
+  o: NavtestOptions,
+): Promise<LinkResult[]> {
   // Batches in link order.
   const batches: LinkBatch[] = [];
   for (let first = 0; first < list.length; first += o.batchSize) {
@@ -124,7 +182,18 @@ export async function runNavtest(
   } finally {
     await pool?.destroy();
   }
+  return results;
+}
 
+async function navtestReport(
+  nav: NavFile,
+  list: readonly { from: number; to: number; type: string }[],
+  results: readonly LinkResult[],
+  bsp: string,
+  map: string,
+  o: NavtestOptions,
+  started: number,
+): Promise<NavtestRun> {
   const origins = new Float64Array(nav.nodes.length * 3);
   nav.nodes.forEach((n, i) => origins.set(n.origin, 3 * i));
   const linkEnds = new Int32Array(list.length * 2);

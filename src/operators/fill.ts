@@ -35,7 +35,7 @@ import { walkableFloor } from '../map-analysis/walkable-floor.js';
 import { hashFile } from '../files/content-hash.js';
 import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
 import { fillGraphSteps, type FillMap } from '../map-analysis/fill-graph.js';
-import { runGivingWay } from '../pausing/run-steps.js';
+import { runGivingWay, type WorkAhead } from '../pausing/run-steps.js';
 import { cachedMapMesh } from '../pipeline/mesh-cache.js';
 
 /**
@@ -164,6 +164,7 @@ export const fillDefaults: FillOptions = fillTable.defaults;
 export function fill(
   options: Partial<FillOptions>,
   load: (spacing: number, withMesh: boolean) => Promise<FillMap | null>,
+  doAhead?: (work: WorkAhead) => Promise<void>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
   const o: FillOptions = { ...fillDefaults, ...options };
   return graphInOrder(async (e, emit) => {
@@ -172,7 +173,7 @@ export function fill(
       passWithoutMap(e, emit, 'fill');
       return;
     }
-    const r = await runGivingWay(fillGraphSteps(e.graph, map, o));
+    const r = await runGivingWay(fillGraphSteps(e.graph, map, o), doAhead);
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'fill', data: r.stats });
   });
@@ -213,5 +214,5 @@ export const fillStage = defineStage<FillOptions>({
     schema: fillTable.schema,
     defaults: fillDefaults,
   },
-  create: (opts, ctx) => fill(opts, fillMapLoader(ctx.bsp, ctx.cacheDir ?? null)),
+  create: (opts, ctx) => fill(opts, fillMapLoader(ctx.bsp, ctx.cacheDir ?? null), ctx.doAhead),
 });

@@ -34,7 +34,7 @@ import { loadCollision } from '../map-analysis/map-source.js';
 import { wedgingLinkSteps } from '../map-analysis/wedging-links.js';
 import { linkToSimulate } from '../map-analysis/link-check.js';
 import { linksWithAnotherWay } from '../graph/links-with-another-way.js';
-import { runGivingWay, type Steps } from '../pausing/run-steps.js';
+import { runGivingWay, type Steps, type WorkAhead } from '../pausing/run-steps.js';
 
 export interface WedgeLinksOptions {
   /**
@@ -83,6 +83,7 @@ export function* wedgeLinkSteps(
 export function wedgeLinks(
   options: Partial<WedgeLinksOptions>,
   load: () => Promise<CollisionModel | null>,
+  doAhead?: (work: WorkAhead) => Promise<void>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
   const o: WedgeLinksOptions = { ...wedgeLinksDefaults, ...options };
   return graphInOrder(async (e, emit) => {
@@ -91,7 +92,7 @@ export function wedgeLinks(
       passWithoutMap(e, emit, 'wedge-links');
       return;
     }
-    const r = await runGivingWay(wedgeLinkSteps(e.graph, collision, o));
+    const r = await runGivingWay(wedgeLinkSteps(e.graph, collision, o), doAhead);
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'wedge-links', data: r.stats });
   });
@@ -117,6 +118,6 @@ export const wedgeLinksStage = defineStage<WedgeLinksOptions>({
   },
   create: (opts, ctx) => {
     const bsp = ctx.bsp;
-    return wedgeLinks(opts, async () => (bsp ? loadCollision(bsp) : null));
+    return wedgeLinks(opts, async () => (bsp ? loadCollision(bsp) : null), ctx.doAhead);
   },
 });

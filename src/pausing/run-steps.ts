@@ -11,8 +11,18 @@
  * fall changes nothing of the result: the steps hold all their state.
  */
 
+/**
+ * What steps may hand their runner at a pause: work they are about to need (the link runs of a
+ * check), which a runner may do ahead, on other threads, before the steps go on. A runner that
+ * does not is right too: the steps then do that work as they go. Nothing here knows what the
+ * work is; the runner's `doAhead` does.
+ */
+export interface WorkAhead {
+  readonly ahead: readonly unknown[];
+}
+
 /** A computation that pauses (`yield`) now and then and returns a `T`. */
-export type Steps<T> = Generator<void, T, void>;
+export type Steps<T> = Generator<void | WorkAhead, T, void>;
 
 /** Runs `steps` to the end at once, in this stretch of the event loop. */
 export function runToEnd<T>(steps: Steps<T>): T {
@@ -24,12 +34,17 @@ export function runToEnd<T>(steps: Steps<T>): T {
 
 /**
  * Runs `steps` to the end, giving the event loop back at each pause (`setImmediate`: a
- * macrotask, so timers, I/O and IPC messages waiting run before the next step).
+ * macrotask, so timers, I/O and IPC messages waiting run before the next step); work handed
+ * over at a pause is done by `doAhead` first, when given.
  */
-export async function runGivingWay<T>(steps: Steps<T>): Promise<T> {
+export async function runGivingWay<T>(
+  steps: Steps<T>,
+  doAhead?: (work: WorkAhead) => Promise<void>,
+): Promise<T> {
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
+    if (r.value && doAhead) await doAhead(r.value);
     await giveWay();
   }
 }

@@ -3,7 +3,7 @@
  * sinks that render it (JSON and HTML reports) and the build that produces it do not import
  * each other.
  */
-import type { GraphWork } from './run-graph-stages.js';
+import type { GraphWork, OwnTestOutcome } from './run-graph-stages.js';
 import type { DemoVotes } from './demo-votes.js';
 import type { NavBuildStats } from '../sinks/nav/graph-to-nav.js';
 
@@ -69,4 +69,6 @@ export interface BuildResult {
   readonly removedTempFiles: readonly string[];
   /** What the map analysis cost and what its caches saved (console and `--json` only). */
   readonly work: GraphWork;
+  /** The build's own nav test of what it wrote (`own-test.ts`); null without a map. */
+  readonly ownTest: OwnTestOutcome | null;
 }

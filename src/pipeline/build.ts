@@ -16,7 +16,7 @@
  */
 import { mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { buildNodeTypeTable } from '../nav/node-types.js';
 import { NAV_SINKS, type NavOutputName } from '../sinks/nav-sinks.js';
@@ -28,6 +28,7 @@ import { mapMisfit } from './map-fit-guard.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
+import { verdictText } from '../sinks/report-verdict.js';
 import { nodeCoverage, type CoverageReport } from '../navmesh/coverage.js';
 import { cachedMapMesh } from './mesh-cache.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
@@ -51,7 +52,8 @@ import { NODE_FROM_MAP, graphToNav } from '../sinks/nav/graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
 import { demoStages, graphStages, primaryNavOutput, type PipelineSpec } from './pipeline-spec.js';
 import type { StageContext } from './stage.js';
-import { runGraphStages } from './run-graph-stages.js';
+import { runGraphStages, type OwnTestOutcome } from './run-graph-stages.js';
+import { ownTestLine } from './own-test.js';
 import type { WorkerSetup } from './worker.js';
 
 import type { BuildResult, DemoReport, DemoStatus } from './build-result.js';
@@ -90,6 +92,17 @@ export class BuildError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'BuildError';
+  }
+}
+
+/** The nav failed the build's own test, repairs included (`own-test.ts`); nothing was written. */
+export class NavTestFailed extends BuildError {
+  constructor(
+    message: string,
+    readonly ownTest: OwnTestOutcome,
+  ) {
+    super(message);
+    this.name = 'NavTestFailed';
   }
 }
 
@@ -274,7 +287,7 @@ export async function runBuild(
   // 4. Merge and graph stages (or their cached result).
   observer.phase?.('cluster');
   const ctx = stageContext(spec, () => undefined);
-  const { graph, stages, work } = await runGraphStages(
+  const { graph, stages, work, ownTest } = await runGraphStages(
     spec,
     ctx,
     setup.configHash,
@@ -291,6 +304,12 @@ export async function runBuild(
   const misfit = mapMisfit(stages, spec.bsp);
   if (misfit) throw new BuildError(`${misfit} ${spec.output.nav} was not written`);
   if (none) feedbackWarnings.push(none.message);
+  // A nav that fails the build's own test even after its repairs is not written.
+  if (ownTest && !ownTest.summary.passed)
+    throw new NavTestFailed(
+      `${ownTestLine(ownTest.summary)}; ${spec.output.nav ?? primaryNavOutput(spec.output)} was not written`,
+      ownTest,
+    );
 
   // 5. Outputs.
   observer.phase?.('write');
@@ -347,6 +366,7 @@ export async function runBuild(
     cacheProblems,
     removedTempFiles,
     work,
+    ownTest,
   };
   const report = buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null);
   if (spec.output.report) {
@@ -367,6 +387,18 @@ export async function runBuild(
     await writeHtmlReport(
       spec.output.html,
       htmlReportInput(result, {
+        verdict: ownTest
+          ? verdictText({
+              map: spec.map,
+              navName: basename(primaryNavOutput(spec.output)),
+              navtest: {
+                passed: ownTest.summary.passed,
+                coverage: ownTest.summary.coverage,
+                badLinks: ownTest.summary.badLinks,
+                badNodes: ownTest.summary.badNodes,
+              },
+            })
+          : undefined,
         report,
         nav,
         map: spec.bsp,

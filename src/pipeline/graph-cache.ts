@@ -19,13 +19,15 @@ import {
 } from '../files/cache-entry.js';
 import { sourceFingerprint } from '../source-fingerprint.js';
 import type { DraftGraph } from '../operators/graph-types.js';
+import type { OwnTestOutcome } from './run-graph-stages.js';
 import { graphStages, type PipelineSpec } from './pipeline-spec.js';
 
-const GRAPH_ENTRY: EntryKind = { magic: 'NGGR', version: 1 };
+const GRAPH_ENTRY: EntryKind = { magic: 'NGGR', version: 2 };
 
 export interface CachedGraph {
   readonly graph: DraftGraph;
   readonly stages: Record<string, unknown>;
+  readonly ownTest: OwnTestOutcome | null;
 }
 
 /**
@@ -40,11 +42,15 @@ export async function graphCacheKey(
   if (!spec.cache) return null;
   const stages = graphStages(spec);
   if (stages.some((s) => s.name.includes('/'))) return null;
-  const [bsp, feedback, feedbackNav] = await Promise.all([
+  // An input that cannot be read is not cached: the stage that reads it says what is wrong,
+  // with the reader's own words (file and byte offset).
+  const hashes = await Promise.all([
     spec.bsp ? hashFile(spec.bsp) : null,
     spec.feedback ? hashFile(spec.feedback.file) : null,
     spec.feedback?.nav ? hashFile(spec.feedback.nav) : null,
-  ]);
+  ]).catch(() => null);
+  if (!hashes) return null;
+  const [bsp, feedback, feedbackNav] = hashes;
   return hashText(
     canonicalJson({
       map: spec.map.toLowerCase(),

@@ -20,6 +20,10 @@ import { loadCollision } from '../map-analysis/map-source.js';
 import { hashFile } from '../files/content-hash.js';
 import { attachVerdicts, VerdictTable } from '../simulated-bot/verdict-table.js';
 import { loadVerdicts, saveVerdicts } from '../simulated-bot/verdict-file.js';
+import { VerdictPool } from '../simulated-bot/verdict-pool.js';
+import { linkRunsOf } from '../simulated-bot/verdict-runs.js';
+import { testAndRepair, type OwnTestSummary } from './own-test.js';
+import type { OfflineNavtestReport } from '../navtest/offline-report.js';
 import { graphCacheKey, readCachedGraph, writeCachedGraph } from './graph-cache.js';
 import { graphStages, type PipelineSpec } from './pipeline-spec.js';
 import type { GraphOperator, StageContext } from './stage.js';
@@ -47,9 +51,17 @@ export interface GraphWork {
 }
 
 export interface GraphStagesResult {
+  /** The graph to write: after the build's own test mended it, when there was a map. */
   readonly graph: DraftGraph | null;
   readonly stages: Record<string, unknown>;
+  /** The build's own nav test (`own-test.ts`); null without a map. */
+  readonly ownTest: OwnTestOutcome | null;
   readonly work: GraphWork;
+}
+
+export interface OwnTestOutcome {
+  readonly summary: OwnTestSummary;
+  readonly report: OfflineNavtestReport;
 }
 
 export async function runGraphStages(
@@ -72,6 +84,7 @@ export async function runGraphStages(
       return {
         graph: hit.graph,
         stages: hit.stages,
+        ownTest: hit.ownTest,
         work: { graphCache: 'hit', stages: [], verdictsKnown: 0, verdictBytesWritten: 0 },
       };
   }
@@ -80,7 +93,9 @@ export async function runGraphStages(
   let table: VerdictTable | null = null;
   let mapHash: string | null = null;
   if (spec.bsp && spec.cache) {
-    const [model, hash] = await Promise.all([loadCollision(spec.bsp), hashFile(spec.bsp)]);
+    // The map first: a map that cannot be read fails with the BSP reader's words.
+    const model = await loadCollision(spec.bsp);
+    const hash = await hashFile(spec.bsp);
     mapHash = hash;
     table = await loadVerdicts(spec.cache, hash, (reason) =>
       cacheProblems.push(`link verdicts: damaged cache entry recomputed (${reason})`),
@@ -92,6 +107,18 @@ export async function runGraphStages(
     attachVerdicts(await loadCollision(spec.bsp), table);
   }
   const verdictsKnown = table?.size ?? 0;
+  // Link runs handed over ahead of a stage's steps: simulated on this thread and the others.
+  const threads = new VerdictPool(spec.workers - 1);
+  const bsp = spec.bsp;
+  const stageCtx: StageContext =
+    table && bsp
+      ? {
+          ...ctx,
+          doAhead: async (work) => {
+            await threads.settle(bsp, await loadCollision(bsp), table, linkRunsOf(work));
+          },
+        }
+      : ctx;
 
   const work: StageWork[] = [];
   const pool = poolVotes(contributions.map((c) => c.votes));
@@ -107,7 +134,7 @@ export async function runGraphStages(
         hits0 = table?.hits ?? 0;
         added0 = table?.added ?? 0;
       }),
-      s.definition.create(s.options as never, ctx) as GraphOperator,
+      s.definition.create(s.options as never, stageCtx) as GraphOperator,
       tap((e) => {
         if (e.kind !== 'graph') return;
         work.push({
@@ -119,12 +146,36 @@ export async function runGraphStages(
       }),
     );
   }
-  const out = await lastValueFrom(events.pipe(toArray()));
   const stages: Record<string, unknown> = {};
   let graph: DraftGraph | null = null;
-  for (const e of out) {
-    if (e.kind === 'graph') graph = e.graph;
-    else if (e.kind === 'summary') stages[e.stage] = e.data;
+  let ownTest: OwnTestOutcome | null = null;
+  try {
+    const out = await lastValueFrom(events.pipe(toArray()));
+    for (const e of out) {
+      if (e.kind === 'graph') graph = e.graph;
+      else if (e.kind === 'summary') stages[e.stage] = e.data;
+    }
+    // The build's own nav test, on the verdicts the stages left, and its repairs.
+    if (graph && table && bsp) {
+      const started = performance.now();
+      const hits0 = table.hits;
+      const added0 = table.added;
+      const tested = await testAndRepair(graph, ctx.nodeTypes, bsp, spec.map, {
+        model: await loadCollision(bsp),
+        table,
+        pool: threads,
+      });
+      graph = tested.graph;
+      ownTest = { summary: tested.summary, report: tested.report };
+      work.push({
+        stage: 'nav test',
+        seconds: (performance.now() - started) / 1000,
+        verdictHits: table.hits - hits0,
+        verdictsAdded: table.added - added0,
+      });
+    }
+  } finally {
+    await threads.close();
   }
 
   let verdictBytesWritten = 0;
@@ -134,12 +185,13 @@ export async function runGraphStages(
       return 0;
     });
   if (key && spec.cache && graph)
-    await writeCachedGraph(spec.cache, key, { graph, stages }).catch((e: Error) =>
+    await writeCachedGraph(spec.cache, key, { graph, stages, ownTest }).catch((e: Error) =>
       cacheProblems.push(`graph stages' result not written (${e.message})`),
     );
   return {
     graph,
     stages,
+    ownTest,
     work: { graphCache: key ? 'miss' : 'off', stages: work, verdictsKnown, verdictBytesWritten },
   };
 }

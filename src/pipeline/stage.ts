@@ -14,6 +14,7 @@ import type { GraphEvent } from '../operators/graph-types.js';
 import type { NavEvent } from '../operators/types.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import type { Feedback } from '../sources/feedback/feedback.js';
+import type { WorkAhead } from '../pausing/run-steps.js';
 
 export type StagePhase = 'demo' | 'graph';
 
@@ -52,6 +53,12 @@ export interface StageContext {
   readonly baseDir: string;
   /** The build's cache folder (map analyses are kept there by the BSP's hash); null: none. */
   readonly cacheDir?: string | null;
+  /**
+   * Does the work steps hand over at a pause ahead of them (`pausing/run-steps.ts`): the link
+   * runs a stage is about to ask for, simulated on every core into the map's verdict table
+   * (`simulated-bot/verdict-pool.ts`). Absent: the steps simulate as they go.
+   */
+  readonly doAhead?: (work: WorkAhead) => Promise<void>;
   log(message: string): void;
   warn(message: string): void;
 }

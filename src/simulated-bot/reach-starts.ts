@@ -35,6 +35,7 @@ import {
   simulateLink,
   simulateLinkDefaults,
   simulateLinkDirect,
+  asStored,
   type LinkResult,
   type LinkToSimulate,
   type SimulateLinkOptions,
@@ -230,20 +231,28 @@ const fmt = (v: readonly number[]) => `(${v.map((x) => Math.round(x)).join(', ')
  */
 export function simulateLinkFromReach(
   model: CollisionModel,
-  link: LinkToSimulate,
+  navLink: LinkToSimulate,
   options: Partial<SimulateLinkOptions> = {},
 ): LinkResult {
+  const link = asStored(navLink);
   const table = verdictsOf(model);
-  if (!table) return runFromReach(model, link, options);
+  if (!table) return simulateLinkFromReachDirect(model, link, options);
   const o = { ...simulateLinkDefaults, ...options };
-  return table.verdict(verdictKey('reach', link, o), () => runFromReach(model, link, o));
+  return table.verdict(verdictKey('reach', link, o), () =>
+    simulateLinkFromReachDirect(model, link, o),
+  );
 }
 
-function runFromReach(
+/**
+ * {@link simulateLinkFromReach} past the verdict table (its runs from the source's origin still
+ * consult it): what the verdict pool's threads run.
+ */
+export function simulateLinkFromReachDirect(
   model: CollisionModel,
-  link: LinkToSimulate,
+  navLink: LinkToSimulate,
   options: Partial<SimulateLinkOptions>,
 ): LinkResult {
+  const link = asStored(navLink);
   const r = simulateLink(model, link, options);
   if (r.passed && linkKind(link.linkType, link.fromType, link.toType) === 'drop') {
     const c = playerCollision(model);

@@ -177,16 +177,35 @@ export function freeStart(
 
 const fmt = (v: ArrayLike<number>) => `(${Array.from(v, (x) => Math.round(x)).join(', ')})`;
 
+const isFloat32 = (v: ReadonlyVec3): boolean =>
+  Math.fround(v[0]) === v[0] && Math.fround(v[1]) === v[1] && Math.fround(v[2]) === v[2];
+
+/**
+ * The link as a nav stores it: every nav format navgen writes holds node origins as float32, so
+ * the bot runs (and a verdict is kept for) the link the written nav holds, whoever asks — a
+ * stage on the graph's doubles, or the nav test on the file's floats. The start, a place the
+ * bot stands rather than a node, is kept as given.
+ */
+export function asStored(link: LinkToSimulate): LinkToSimulate {
+  if (isFloat32(link.from) && isFloat32(link.to)) return link;
+  return {
+    ...link,
+    from: [Math.fround(link.from[0]), Math.fround(link.from[1]), Math.fround(link.from[2])],
+    to: [Math.fround(link.to[0]), Math.fround(link.to[1]), Math.fround(link.to[2])],
+  };
+}
+
 /**
  * One link, one start (module comment). With a verdict table attached to `model`
  * (`verdict-table.ts`), a run the table knows is answered from it.
  */
 export function simulateLink(
   model: CollisionModel,
-  link: LinkToSimulate,
+  navLink: LinkToSimulate,
   options: Partial<SimulateLinkOptions> = {},
 ): LinkResult {
   const o = { ...simulateLinkDefaults, ...options };
+  const link = asStored(navLink);
   const table = verdictsOf(model);
   if (!table) return simulateLinkDirect(model, link, o);
   return table.verdict(verdictKey('link', link, o), () => simulateLinkDirect(model, link, o));
@@ -198,9 +217,10 @@ export function simulateLink(
  */
 export function simulateLinkDirect(
   model: CollisionModel,
-  link: LinkToSimulate,
+  navLink: LinkToSimulate,
   o: SimulateLinkOptions,
 ): LinkResult {
+  const link = asStored(navLink);
   const c = playerCollision(model);
   const s: DriverScratch = {
     tr: newTraceResult(),

@@ -24,7 +24,9 @@ export type VerdictRun = 'link' | 'reach';
 /** Verdicts by key; counts of what this build found and added. */
 export class VerdictTable {
   readonly #results: Map<string, LinkResult>;
-  /** Verdicts found in the table. */
+  /** Keys added since the table was made (or loaded): what this build simulated. */
+  readonly #fresh = new Set<string>();
+  /** Runs asked for that the table already held when it was made (earlier builds' work). */
   hits = 0;
   /** Verdicts simulated and added. */
   added = 0;
@@ -41,26 +43,30 @@ export class VerdictTable {
   verdict(key: string, run: () => LinkResult): LinkResult {
     const known = this.#results.get(key);
     if (known) {
-      this.hits++;
+      if (!this.#fresh.has(key)) this.hits++;
       return known;
     }
-    const r = freezeResult(run());
-    this.#results.set(key, r);
-    this.added++;
+    const r = run();
+    this.add(key, r);
     return r;
   }
 
-  /** Adds verdicts simulated elsewhere (a worker thread) under their keys. */
-  addAll(entries: Iterable<readonly [string, LinkResult]>): void {
-    for (const [k, r] of entries) {
-      if (this.#results.has(k)) continue;
-      this.#results.set(k, freezeResult(r));
-      this.added++;
-    }
+  /**
+   * Whether the table holds `key`; `count`: a run asked for, counted as found when an earlier
+   * build simulated it.
+   */
+  has(key: string, count = false): boolean {
+    const known = this.#results.has(key);
+    if (known && count && !this.#fresh.has(key)) this.hits++;
+    return known;
   }
 
-  has(key: string): boolean {
-    return this.#results.has(key);
+  /** Adds a verdict simulated elsewhere (a worker thread), unless the key is known. */
+  add(key: string, r: LinkResult): void {
+    if (this.#results.has(key)) return;
+    this.#results.set(key, freezeResult(r));
+    this.#fresh.add(key);
+    this.added++;
   }
 
   /** Every verdict, by key in code-unit order (the file's order: the same table, the same bytes). */

@@ -47,6 +47,7 @@ export function buildReport(r: BuildResult, pipeline: string | null): Record<str
     stages: r.stages,
     nav: r.nav,
     navOutputs: r.navOutputs,
+    navtest: r.ownTest?.summary ?? null,
     strafeTraces: r.strafeTraces,
     feedbackWarnings: r.feedbackWarnings,
   };

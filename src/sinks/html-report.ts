@@ -93,6 +93,8 @@ export function htmlReportInput(
     previous?: NavFile | null;
     fromMap?: Uint8Array | null;
     coverage?: CoverageReport | string | null;
+    /** The verdict line, when the nav was tested (the build's own test). */
+    verdict?: string;
   },
 ): HtmlReportFiles {
   return {
@@ -104,6 +106,7 @@ export function htmlReportInput(
     previous: parts.previous ?? null,
     fromMap: parts.fromMap ?? null,
     coverage: parts.coverage ?? null,
+    ...(parts.verdict ? { verdict: parts.verdict } : {}),
   };
 }
 

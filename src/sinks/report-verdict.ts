@@ -3,8 +3,9 @@
  * the report wants the answer before the pictures: the nav test's verdict and coverage (or how
  * to run it), and the path the bots load the file from.
  *
- * The build itself runs no nav test; `build --all-maps` and `iterate` do, and put their result
- * in the line of the report they leave (`withVerdict`).
+ * A build with a map tests its nav before writing it (`pipeline/own-test.ts`) and says so here;
+ * `iterate` and `navtest` put their own result in the line of the report they leave
+ * (`withVerdict`). A nav that failed is never recommended for the server.
  */
 
 export interface VerdictFacts {
@@ -27,6 +28,9 @@ export function verdictText(f: VerdictFacts): string {
     ? `Nav test: not run (navgen navtest --bsp ${f.map}.bsp ${f.navName}).`
     : `Nav test: ${t.passed ? 'passed' : `FAILED (${t.badLinks} bad links, ${t.badNodes} bad nodes)`}` +
       (t.coverage === null ? '.' : `, coverage ${(t.coverage * 100).toFixed(1)}%.`);
+  // A nav that failed is never recommended for the server.
+  if (t && !t.passed)
+    return `${test} Do not install it: bots would fail what the test failed (run navgen iterate, or mend it in navgen view).`;
   return `${test} Copy ${f.navName} to action/bots/nav/${f.map}.nav on the server.`;
 }
 

@@ -10,7 +10,13 @@
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { runBuild, BuildError, NoDemosFound, type BuildResult } from '../../pipeline/build.js';
+import {
+  runBuild,
+  BuildError,
+  NavTestFailed,
+  NoDemosFound,
+  type BuildResult,
+} from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { loadPipelineFile } from '../../pipeline/load-pipeline.js';
 import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
@@ -19,6 +25,7 @@ import {
   CliError,
   EXIT_FAILURE,
   EXIT_LOCKED,
+  EXIT_NOT_CONVERGED,
   EXIT_NO_INPUT,
   EXIT_PARTIAL,
   EXIT_USAGE,
@@ -254,6 +261,7 @@ async function buildAction(
       process.stderr.write(`navgen: kept the nav being replaced as ${bak}\n`);
   } catch (e) {
     if (e instanceof NoDemosFound) throw new CliError(e.message, EXIT_NO_INPUT);
+    if (e instanceof NavTestFailed) throw new CliError(e.message, EXIT_NOT_CONVERGED);
     if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
     if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
     const fs = describeFsError(e);

@@ -270,8 +270,7 @@ export function sampleFloor(
     tracer.trace(a, POINT, POINT, b, tr);
     let ledge = !tr.startsolid && tr.fraction === 1;
     // Within a step below that plane: the box is held by a step's edge (a curb), still floor.
-    const rim =
-      !ledge && !tr.startsolid && tr.endpos[2] < g - 24 - rampDrop - c.heightTolerance;
+    const rim = !ledge && !tr.startsolid && tr.endpos[2] < g - 24 - rampDrop - c.heightTolerance;
     if (w > 0 && !ledge) {
       for (let k = 0; k < 4; k++) {
         // Downhill the floor may fall away with the slope; across and uphill no further.

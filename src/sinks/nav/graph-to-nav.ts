@@ -58,7 +58,13 @@ export function graphToNav(
   g: DraftGraph,
   table: NodeTypeTable,
   maxNodes = MAX_NAV_NODES,
-): { nav: NavFile; stats: NavBuildStats; nodeSource: Uint8Array } {
+): {
+  nav: NavFile;
+  stats: NavBuildStats;
+  nodeSource: Uint8Array;
+  /** The graph's node of each nav node. */
+  draftIndex: Int32Array;
+} {
   // Node limit: keep spawn nodes, then the heaviest voted nodes (ties: lower index).
   let keep = g.nodes.map((_, i) => i);
   let nodesOverLimit = 0;
@@ -143,6 +149,7 @@ export function graphToNav(
   return {
     nav,
     nodeSource,
+    draftIndex: Int32Array.from(keep),
     stats: {
       sources,
       nodes: nav.nodes.length,

@@ -1,0 +1,159 @@
+/**
+ * A build tests the nav it is about to write, and mends what fails, before it writes anything.
+ *
+ * The test is the offline nav test itself (`navtest/run-navtest.ts`: every link of the nav run
+ * by the simulated bot from every place the bot counts its source reached, then the nodes
+ * walked from the spawn points), on the nav as the sinks would write it (`graphToNav`: the
+ * node and link limits, the closed limp traps, float32 origins). Its verdicts come from the
+ * map's verdict table, where the stages' own link checks left them: the same simulation, so the
+ * test costs only the links no stage ran (spawn links, the movers' pairs, links `graphToNav`
+ * chose among several).
+ *
+ * A failed round mends the graph and tests again:
+ * - every link that failed goes (a link's verdict never depends on other links, so a later
+ *   round finds no new failure among the links that stay);
+ * - bad nodes go (no room for a player, or every way in ends in death), with their links;
+ * - nodes the removals cut off (reachable from the spawn points before, neither reachable nor
+ *   leading back now) go; when the nav fails on its reach itself (coverage, the unreachable
+ *   share), every node that is neither goes.
+ * A nav that still fails after `MAX_ROUNDS` is not written: the build says what failed and
+ * exits 4 (`EXIT_NOT_CONVERGED`), like `iterate`, and an existing nav stays in place.
+ */
+import type { DraftGraph } from '../operators/graph-types.js';
+import type { NodeTypeTable } from '../nav/node-types.js';
+import { graphToNav } from '../sinks/nav/graph-to-nav.js';
+import { runNavtest, type NavtestVerdicts } from '../navtest/run-navtest.js';
+import { NAVTEST_PASS_THRESHOLDS, type OfflineNavtestReport } from '../navtest/offline-report.js';
+
+/** Rounds of test and repair; the second finds nothing new in practice (see above). */
+export const MAX_ROUNDS = 4;
+
+/** What the build's own test found and mended (plain data: cached, reported). */
+export interface OwnTestSummary {
+  readonly passed: boolean;
+  readonly rounds: number;
+  /** The first round's findings, before any repair. */
+  readonly first: {
+    readonly badLinks: number;
+    readonly badNodes: number;
+    readonly unreachable: number;
+    readonly coverage: number;
+    readonly failures: Readonly<Record<string, number>>;
+  };
+  readonly removedLinks: number;
+  readonly removedNodes: number;
+  /** The last round's figures: what the written nav holds. */
+  readonly coverage: number;
+  readonly links: number;
+  readonly badLinks: number;
+  readonly badNodes: number;
+  readonly unreachable: number;
+}
+
+export interface OwnTest {
+  readonly graph: DraftGraph;
+  readonly summary: OwnTestSummary;
+  readonly report: OfflineNavtestReport;
+}
+
+/** The graph without the nodes marked in `drop` (and their links), numbers closed up. */
+export function withoutNodes(g: DraftGraph, drop: Uint8Array): DraftGraph {
+  const index = new Int32Array(g.nodes.length).fill(-1);
+  const nodes = g.nodes.filter((_, i) => !drop[i]);
+  let next = 0;
+  for (let i = 0; i < g.nodes.length; i++) if (!drop[i]) index[i] = next++;
+  const links = g.links
+    .filter((l) => index[l.from] >= 0 && index[l.to] >= 0)
+    .map((l) => ({ ...l, from: index[l.from], to: index[l.to] }));
+  return { nodes, links };
+}
+
+export async function testAndRepair(
+  graph: DraftGraph,
+  nodeTypes: NodeTypeTable,
+  bsp: string,
+  map: string,
+  verdicts: NavtestVerdicts,
+): Promise<OwnTest> {
+  let g = graph;
+  // Each node's number in the graph the stages made, to tell which nodes a repair cut off.
+  let origin = Int32Array.from(g.nodes, (_, i) => i);
+  let reachedFirst: Uint8Array | null = null;
+  let first: OwnTestSummary['first'] | null = null;
+  let removedLinks = 0;
+  let removedNodes = 0;
+  for (let round = 1; ; round++) {
+    const { nav, draftIndex } = graphToNav(g, nodeTypes);
+    const { report } = await runNavtest(nav, bsp, map, { nodeTypes, verdicts });
+    const unreachable = new Uint8Array(nav.nodes.length);
+    for (const n of report.unreachable_nodes) unreachable[n] = 1;
+    if (!first) {
+      first = {
+        badLinks: report.bad_links.length,
+        badNodes: report.bad_nodes.length,
+        unreachable: report.unreachable_nodes.length,
+        coverage: report.coverage_ratio,
+        failures: report.link_failures,
+      };
+      reachedFirst = new Uint8Array(graph.nodes.length);
+      nav.nodes.forEach((_, n) => {
+        if (!unreachable[n]) reachedFirst![origin[draftIndex[n]]] = 1;
+      });
+    }
+    const summary = (): OwnTestSummary => ({
+      passed: report.passed,
+      rounds: round,
+      first: first!,
+      removedLinks,
+      removedNodes,
+      coverage: report.coverage_ratio,
+      links: report.links.length,
+      badLinks: report.bad_links.length,
+      badNodes: report.bad_nodes.length,
+      unreachable: report.unreachable_nodes.length,
+    });
+    if (report.passed || round === MAX_ROUNDS) return { graph: g, summary: summary(), report };
+
+    // The failed links: each the one graph link of its type between its two nodes.
+    const failed = new Set<string>();
+    for (const [a, b] of report.bad_links) {
+      const type = nav.nodes[a].links.find((l) => l.target === b)?.targetType;
+      failed.add(`${draftIndex[a]}:${draftIndex[b]}:${type}`);
+    }
+    const before = g.links.length;
+    const links = g.links.filter(
+      (l) => !failed.has(`${l.from}:${l.to}:${nodeTypes[l.type as keyof NodeTypeTable]}`),
+    );
+    removedLinks += before - links.length;
+    // Bad nodes; nodes this repair cut off; every unreachable one when reach itself fails.
+    const share = nav.nodes.length > 0 ? report.unreachable_nodes.length / nav.nodes.length : 0;
+    const reachFails =
+      report.coverage_ratio < NAVTEST_PASS_THRESHOLDS.minCoverage ||
+      share > NAVTEST_PASS_THRESHOLDS.maxUnreachable;
+    const drop = new Uint8Array(g.nodes.length);
+    for (const n of report.bad_nodes) drop[draftIndex[n]] = 1;
+    for (const n of report.unreachable_nodes)
+      if (reachFails || reachedFirst![origin[draftIndex[n]]]) drop[draftIndex[n]] = 1;
+    const kept = origin.filter((_, i) => !drop[i]);
+    removedNodes += origin.length - kept.length;
+    g = withoutNodes({ nodes: g.nodes, links }, drop);
+    origin = kept;
+  }
+}
+
+/** One line for people: what the build's own test found and did. */
+export function ownTestLine(s: OwnTestSummary): string {
+  const f = s.first;
+  const found =
+    f.badLinks + f.badNodes === 0
+      ? ''
+      : `; the first round failed ${f.badLinks} link(s) (${Object.entries(f.failures)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(
+            ', ',
+          )}) and ${f.badNodes} node(s): removed ${s.removedLinks} link(s) and ${s.removedNodes} node(s) in ${s.rounds - 1} repair round(s)`;
+  const verdict = s.passed
+    ? 'passed'
+    : `FAILED (${s.badLinks} bad links, ${s.badNodes} bad nodes, ${s.unreachable} unreachable nodes)`;
+  return `nav test: ${verdict}, ${s.links} links, coverage ${(s.coverage * 100).toFixed(1)}%${found}`;
+}
