@@ -49,6 +49,23 @@ export const PLAYER_BRUSHES = MASK_PLAYER_SOLID;
 const stack: number[] = [];
 
 /**
+ * The query each brush was last tested in (the engine's `checkcount`): a brush spans many
+ * leaves, and a box overlapping several of them would test it once per leaf. Per world, so
+ * worlds of different sizes never share the marks.
+ */
+let testedIn = new WeakMap<BspWorld, Int32Array>();
+let query = 0;
+
+function brushMarks(w: BspWorld): Int32Array {
+  let marks = testedIn.get(w);
+  if (!marks) {
+    marks = new Int32Array(w.brushes.contents.length);
+    testedIn.set(w, marks);
+  }
+  return marks;
+}
+
+/**
  * True when the box `hull` (grown by `grow` on every side) at (x, y, z) overlaps a world
  * brush with any of the `mask` bits. [grow Units: world units]
  */
@@ -89,6 +106,13 @@ export function boxContents(
   const hi1 = hull.maxs[1] + grow;
   const hi2 = hull.maxs[2] + grow;
   let found = 0;
+  // A fresh mark for this query; after 2^31 queries every world's marks start again clean.
+  if (query === 0x7fffffff) {
+    testedIn = new WeakMap();
+    query = 0;
+  }
+  const marks = brushMarks(w);
+  const mark = ++query;
   stack.length = 0;
   stack.push(w.models.headNode[model]);
   while (stack.length > 0) {
@@ -100,6 +124,8 @@ export function boxContents(
       const end = firstBrush + leaves.leafBrushCount[leaf];
       for (let i = firstBrush; i < end; i++) {
         const b = leafBrushes[i];
+        if (marks[b] === mark) continue;
+        marks[b] = mark;
         const c = brushes.contents[b];
         if ((c & mask) === 0 || (hits === null && (found | c) === found)) continue;
         let inside = true;
