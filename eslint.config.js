@@ -1,6 +1,7 @@
 // ESLint flat config: the recommended JS and TypeScript rules, type-aware where it is cheap.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import navgen from './tools/lint/layer-order.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'out/**', 'scratch/**'] },
@@ -17,5 +18,11 @@ export default tseslint.config(
       ],
       'no-constant-condition': ['error', { checkLoops: false }],
     },
+  },
+  // The layer order of src/ (tools/lint/layers.js, docs/architecture.md).
+  {
+    files: ['src/**/*.ts', 'tools/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { navgen },
+    rules: { 'navgen/layer-order': 'error' },
   },
 );

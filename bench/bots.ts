@@ -215,7 +215,7 @@ console.log(
   `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
     'navgen / engine autogen nav; per bot-minute; wall time ' +
     clock() +
-    '\n| map | stuck s ratio | stuck s (navgen / engine) | stuck s at spots only one nav has (navgen / engine) | env. deaths navgen · engine | distance ratio | nodes visited (navgen / engine) | nodes | of the stuck s and env. deaths, in a life\'s first 12 s (navgen / engine) |\n' +
+    "\n| map | stuck s ratio | stuck s (navgen / engine) | stuck s at spots only one nav has (navgen / engine) | env. deaths navgen · engine | distance ratio | nodes visited (navgen / engine) | nodes | of the stuck s and env. deaths, in a life's first 12 s (navgen / engine) |\n" +
     '|---|---|---|---|---|---|---|---|---|',
 );
 for (const r of rows)

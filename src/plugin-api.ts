@@ -9,7 +9,7 @@
  * ctx)` returns an RxJS operator that acts on the kinds it knows and passes every other event
  * on unchanged. See `plugins/exclude-boxes.mjs` for a complete example.
  */
-export { defineStage, definePlugin } from './pipeline/stage.js';
+export { defineStage, definePlugin } from './stage/stage.js';
 export type {
   StageDefinition,
   StageMeta,
@@ -19,8 +19,8 @@ export type {
   DemoOperator,
   GraphOperator,
   JsonSchema,
-} from './pipeline/stage.js';
+} from './stage/stage.js';
 export { relay } from './operators/internal/relay.js';
-export { bool, num, str, list, options } from './pipeline/schema-helpers.js';
-export type * from './operators/types.js';
-export type * from './operators/graph-types.js';
+export { bool, num, str, list, options } from './stage/schema-helpers.js';
+export type * from './stage/nav-events.js';
+export type * from './stage/graph-types.js';

@@ -3,7 +3,7 @@
  * As a table for people, or as JSON (`--json`) with one entry per demo whose `source` says
  * whether it was read now or taken from the cache.
  */
-import type { BuildResult } from '../pipeline/build-result.js';
+import type { BuildResult } from '../sinks/build-result.js';
 import { buildProblemLines } from './demo-problems.js';
 import { ownTestLine } from '../pipeline/own-test.js';
 import { formatFit, mapFit } from '../pipeline/map-fit-guard.js';

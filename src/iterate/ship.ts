@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, relative } from 'node:path';
-import type { BuildResult } from '../pipeline/build-result.js';
+import type { BuildResult } from '../sinks/build-result.js';
 import type { PipelineSpec } from '../pipeline/pipeline-spec.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';

@@ -21,7 +21,7 @@
  * demo voted is dropped or retyped silently.
  */
 import type { BspWorld } from '../sources/bsp/world.js';
-import type { DraftLink, DraftNode } from '../operators/graph-types.js';
+import type { DraftLink, DraftNode } from '../stage/graph-types.js';
 import {
   inSolid,
   CROUCHED,

@@ -31,7 +31,7 @@
  */
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { CollisionModel } from '../world/collision-model.js';
-import type { DraftGraph, GraphStageResult } from '../operators/graph-types.js';
+import type { DraftGraph, GraphStageResult } from '../stage/graph-types.js';
 import { keepJoined, notLeadingOut } from '../graph/graph-reach.js';
 import type { FloorSamples } from './walkable-floor.js';
 import { mapLadderClimbs } from './map-ladders.js';
@@ -51,8 +51,6 @@ import { FILLED_LINK_TYPE, proposeFloorLinks, type FloorLinkOptions } from './fl
 import { checkLinkSteps } from './link-check.js';
 import { waterColumns } from './water-volume.js';
 import { waterWayOutSteps, type WaterWayOut, type WaterWayOutOptions } from './water-way-out.js';
-import type { NavMesh } from '../navmesh/mesh.js';
-import { holeCentres } from '../navmesh/coverage.js';
 import { coverWithinReachSteps } from './within-reach.js';
 import type { Vec3 } from '../geometry/vec3.js';
 import { runToEnd, type Steps } from '../pausing/run-steps.js';
@@ -95,8 +93,13 @@ export interface FillMap {
   readonly cached: boolean;
   /** Origins of the map's spawn entities (as in the BSP; they float above the floor). */
   readonly spawns?: readonly (readonly number[])[];
-  /** The map's navigation mesh (seeded by the spawn points), for `meshSeeds`; absent: none. */
-  readonly mesh?: NavMesh | null;
+  /**
+   * For `meshSeeds`: the centres of the map's navigation-mesh areas (the mesh is seeded by the
+   * spawn points) of at least `minCells` cells that none of the node origins reaches
+   * (`navmesh/coverage.ts`: the operator hands it in, so the analysis needs no mesh of its own);
+   * absent: none.
+   */
+  readonly meshHoles?: ((origins: readonly number[], minCells: number) => number[][]) | null;
 }
 
 /** Whether a player walks straight from `a` to `b` and back (the box walk, no drops or jumps). */
@@ -137,12 +140,13 @@ export function* fillGraphSteps(
   // seeds like the spawn stands (and rooted like them in step 7).
   const spawns = o.fromSpawns ? spawnStands(w, map.spawns ?? []) : [];
   const holes =
-    o.meshSeeds > 0 && map.mesh
-      ? holeCentres(
-          map.mesh,
-          g.nodes.flatMap((n) => [...n.origin]),
-          o.meshSeeds,
-        ).map(([x, y, z]): Vec3 => [x, y, z])
+    o.meshSeeds > 0 && map.meshHoles
+      ? map
+          .meshHoles(
+            g.nodes.flatMap((n) => [...n.origin]),
+            o.meshSeeds,
+          )
+          .map(([x, y, z]): Vec3 => [x, y, z])
       : [];
   yield;
   const walk = yield* walkFloorSteps(w, collision, grid, g.nodes, ground, [...spawns, ...holes], o);

@@ -15,7 +15,7 @@
  * Deterministic: samples ascending, steps in the order found, graph nodes nearest first.
  */
 import type { BspWorld } from '../sources/bsp/world.js';
-import { NO_LINK_EVIDENCE, type DraftLink, type DraftNode } from '../operators/graph-types.js';
+import { NO_LINK_EVIDENCE, type DraftLink, type DraftNode } from '../stage/graph-types.js';
 import { traverse } from './walk-link.js';
 import { sampleOrigin, type FloorGrid } from './floor-grid.js';
 import { nodesNear, type NodeBuckets } from './node-buckets.js';

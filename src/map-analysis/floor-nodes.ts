@@ -8,7 +8,7 @@
  * led to the node and failed on the corner, and the corridor lost its nodes (real bots that
  * came that way stood at the corner 30 s at a time).
  */
-import { nodeWithoutVotes, type DraftNode } from '../operators/graph-types.js';
+import { nodeWithoutVotes, type DraftNode } from '../stage/graph-types.js';
 import { sampleOrigin, type FloorGrid } from './floor-grid.js';
 import { nodesNear, type NodeBuckets } from './node-buckets.js';
 

@@ -13,8 +13,8 @@
  */
 import type { BspWorld } from '../sources/bsp/world.js';
 import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
-import type { VotePool } from '../operators/internal/vote-pool.js';
-import { VOTE_LADDER } from '../operators/types.js';
+import type { VotePool } from '../stage/vote-pool.js';
+import { VOTE_LADDER } from '../stage/nav-events.js';
 import { STEP_SIZE, laddersTouched, supportedGround } from './box-query.js';
 import { ladderOf } from './ladders.js';
 

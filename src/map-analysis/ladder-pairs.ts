@@ -10,8 +10,8 @@
  * A pair the simulated bot climbs neither up nor down is no ladder (a ladder in a brush model
  * the movement does not see, one too narrow to hold on): `unclimbedPairs` names its nodes.
  */
-import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../operators/graph-types.js';
-import type { DraftLink, DraftNode } from '../operators/graph-types.js';
+import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../stage/graph-types.js';
+import type { DraftLink, DraftNode } from '../stage/graph-types.js';
 import { STEP_SIZE } from './box-query.js';
 import { GROUND_TYPES, LADDER_TYPES } from './ground-types.js';
 import type { MapLadderClimb } from './map-ladders.js';

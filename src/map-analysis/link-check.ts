@@ -12,7 +12,7 @@
  * build then leaves out from the start.
  */
 import type { CollisionModel } from '../world/collision-model.js';
-import type { DraftLink, DraftNode } from '../operators/graph-types.js';
+import type { DraftLink, DraftNode } from '../stage/graph-types.js';
 import { simulateLink, type LinkToSimulate } from '../simulated-bot/simulate-link.js';
 import { simulateLinkFromReach } from '../simulated-bot/reach-starts.js';
 import { FULL_SPEED_JUMP } from '../simulated-bot/jump-holds.js';

@@ -20,7 +20,7 @@ import {
   nodeWithoutVotes,
   type DraftLink,
   type DraftNode,
-} from '../operators/graph-types.js';
+} from '../stage/graph-types.js';
 import { playerCollision, simulateLink } from '../simulated-bot/simulate-link.js';
 import { STANDING_MAXS, STANDING_MINS } from '../movement/constants.js';
 import type { WaterColumn } from './water-volume.js';

@@ -17,7 +17,7 @@ import {
   nodeWithoutVotes,
   type DraftLink,
   type DraftNode,
-} from '../operators/graph-types.js';
+} from '../stage/graph-types.js';
 import type { Vec3 } from '../geometry/vec3.js';
 import { addToPickUpIndex, pickUpIndex, pickUpNode, PICK_UP_RANGE } from './pick-up.js';
 import { SLIDE_STEP, wallSlides } from './stand-places.js';

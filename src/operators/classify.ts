@@ -44,20 +44,20 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
-import { defineStage } from '../pipeline/stage.js';
-import { bool, num, options } from '../pipeline/schema-helpers.js';
+import { defineStage } from '../stage/stage.js';
+import { bool, num, options } from '../stage/schema-helpers.js';
 import type {
   DraftGraph,
   DraftLink,
   DraftNode,
   GraphEvent,
   GraphStageResult,
-} from './graph-types.js';
+} from '../stage/graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { confirmNodes } from '../map-analysis/confirm-types.js';
 import { loadMap } from '../map-analysis/map-source.js';
 import { ladderClimbs } from '../map-analysis/ladder-climbs.js';
-import type { VotePool } from './internal/vote-pool.js';
+import type { VotePool } from '../stage/vote-pool.js';
 
 export interface ClassifyOptions {
   /** [Limit: 0..1] */

@@ -26,13 +26,13 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
-import { defineStage } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
-import type { JsonSchema } from '../pipeline/stage.js';
-import { VOTE_AIRBORNE, VOTE_CROUCHED, VOTE_LADDER, VOTE_UNDERWATER } from './types.js';
-import type { DraftLink, DraftNode, GraphEvent } from './graph-types.js';
+import { defineStage } from '../stage/stage.js';
+import { num, options } from '../stage/schema-helpers.js';
+import type { JsonSchema } from '../stage/stage.js';
+import { VOTE_AIRBORNE, VOTE_CROUCHED, VOTE_LADDER, VOTE_UNDERWATER } from '../stage/nav-events.js';
+import type { DraftLink, DraftNode, GraphEvent } from '../stage/graph-types.js';
 import { clusterVotes } from './internal/cluster-votes.js';
-import type { VotePool } from './internal/vote-pool.js';
+import type { VotePool } from '../stage/vote-pool.js';
 import { weightedMedian } from './internal/weighted.js';
 
 /** A demo-count threshold: a number, or `auto` for min(cap, demos used). */

@@ -41,16 +41,16 @@
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
-import { defineStage } from '../pipeline/stage.js';
-import { bool, num, options } from '../pipeline/schema-helpers.js';
+import { defineStage } from '../stage/stage.js';
+import { bool, num, options } from '../stage/schema-helpers.js';
 import type {
   DraftGraph,
   DraftLink,
   DraftNode,
   GraphEvent,
   GraphStageResult,
-} from './graph-types.js';
-import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
+} from '../stage/graph-types.js';
+import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from '../stage/graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 import { loadFeedbackFor } from './feedback.js';
 import type { BspWorld } from '../sources/bsp/world.js';

@@ -22,10 +22,10 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
 import { RingBuffer } from './internal/ring-buffer.js';
-import { defineStage } from '../pipeline/stage.js';
-import { num, list, options } from '../pipeline/schema-helpers.js';
+import { defineStage } from '../stage/stage.js';
+import { num, list, options } from '../stage/schema-helpers.js';
 import { EV_FALL, EV_FALLFAR } from '../sources/demo/q2-protocol.js';
-import type { DeathCause, NavEvent, RunEnd, Sample } from './types.js';
+import type { DeathCause, NavEvent, RunEnd, Sample } from '../stage/nav-events.js';
 
 export interface DeathWeightOptions {
   /** Samples before an environmental death that get down-weighted. [Units: frames] [Limit: ≥ 0] */

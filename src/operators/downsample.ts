@@ -21,10 +21,10 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
-import { defineStage } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
+import { defineStage } from '../stage/stage.js';
+import { num, options } from '../stage/schema-helpers.js';
 import { EV_LADDER_STEP } from '../sources/demo/q2-protocol.js';
-import type { NavEvent, Sample, Waypoint } from './types.js';
+import type { NavEvent, Sample, Waypoint } from '../stage/nav-events.js';
 
 export interface DownsampleOptions {
   /** Path length between waypoints (the engine's NODE_DENSITY). [Units: world units] [Limit: > 0] */

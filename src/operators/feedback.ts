@@ -16,10 +16,10 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
-import { defineStage, type StageContext } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, GraphEvent, GraphStageResult } from './graph-types.js';
-import { distance } from './graph-types.js';
+import { defineStage, type StageContext } from '../stage/stage.js';
+import { num, options } from '../stage/schema-helpers.js';
+import type { DraftGraph, GraphEvent, GraphStageResult } from '../stage/graph-types.js';
+import { distance } from '../stage/graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 
 export interface FeedbackOptions {

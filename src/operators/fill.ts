@@ -22,21 +22,17 @@
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
-import { defineStage } from '../pipeline/stage.js';
-import {
-  boolOption,
-  fromOptionTable,
-  numOption,
-  type OptionsOf,
-} from '../pipeline/schema-helpers.js';
-import type { GraphEvent } from './graph-types.js';
+import { defineStage } from '../stage/stage.js';
+import { boolOption, fromOptionTable, numOption, type OptionsOf } from '../stage/schema-helpers.js';
+import type { GraphEvent } from '../stage/graph-types.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { walkableFloor } from '../map-analysis/walkable-floor.js';
 import { hashFile } from '../files/content-hash.js';
 import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
 import { fillGraphSteps, type FillMap } from '../map-analysis/fill-graph.js';
 import { runGivingWay, type WorkAhead } from '../pausing/run-steps.js';
-import { cachedMapMesh } from '../pipeline/mesh-cache.js';
+import { cachedMapMesh } from '../navmesh/mesh-cache.js';
+import { holeCentres } from '../navmesh/coverage.js';
 
 /**
  * fill's options, each stated once: the default, the limits and the one line the docs show
@@ -197,7 +193,10 @@ export function fillMapLoader(
     const { floor, cached } = await walkableFloor(map.world, hash, spacing, cacheDir);
     const spawns = spawnPointsOf(map.entities, bsp).map((p) => p.origin);
     const mesh = withMesh ? await cachedMapMesh(bsp, cacheDir) : null;
-    return { world: map.world, collision, floor, cached, spawns, mesh };
+    const meshHoles = mesh
+      ? (origins: readonly number[], minCells: number) => holeCentres(mesh, origins, minCells)
+      : null;
+    return { world: map.world, collision, floor, cached, spawns, meshHoles };
   };
 }
 

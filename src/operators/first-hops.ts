@@ -25,16 +25,16 @@
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
-import { defineStage } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
+import { defineStage } from '../stage/stage.js';
+import { num, options } from '../stage/schema-helpers.js';
 import type {
   DraftGraph,
   DraftLink,
   DraftNode,
   GraphEvent,
   GraphStageResult,
-} from './graph-types.js';
-import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
+} from '../stage/graph-types.js';
+import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from '../stage/graph-types.js';
 import type { ReadonlyVec3 } from '../geometry/vec3.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';

@@ -28,10 +28,10 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
-import { defineStage } from '../pipeline/stage.js';
-import { num, bool, options } from '../pipeline/schema-helpers.js';
+import { defineStage } from '../stage/stage.js';
+import { num, bool, options } from '../stage/schema-helpers.js';
 import { EV_PLAYER_TELEPORT, PmType, RDF_UNDERWATER } from '../sources/demo/q2-protocol.js';
-import type { Frame, NavEvent, RunEndReason } from './types.js';
+import type { Frame, NavEvent, RunEndReason } from '../stage/nav-events.js';
 import { PlayerTracker } from './internal/player-tracker.js';
 
 export interface GateOptions {

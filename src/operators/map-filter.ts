@@ -13,9 +13,9 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
-import { defineStage } from '../pipeline/stage.js';
-import { str, options } from '../pipeline/schema-helpers.js';
-import type { NavEvent } from './types.js';
+import { defineStage } from '../stage/stage.js';
+import { str, options } from '../stage/schema-helpers.js';
+import type { NavEvent } from '../stage/nav-events.js';
 
 export interface MapFilterOptions {
   /** Map name as in the world model `maps/<name>.bsp` (compared case-insensitively). */

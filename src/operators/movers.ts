@@ -23,9 +23,9 @@
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
-import { defineStage } from '../pipeline/stage.js';
-import { bool, num, options } from '../pipeline/schema-helpers.js';
-import type { GraphEvent } from './graph-types.js';
+import { defineStage } from '../stage/stage.js';
+import { bool, num, options } from '../stage/schema-helpers.js';
+import type { GraphEvent } from '../stage/graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { loadMap } from '../map-analysis/map-source.js';
 import { moversOf, type Mover } from '../map-analysis/movers/mover-volumes.js';

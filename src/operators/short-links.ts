@@ -24,10 +24,10 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
-import { defineStage } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, GraphEvent, GraphStageResult } from './graph-types.js';
-import { distance } from './graph-types.js';
+import { defineStage } from '../stage/stage.js';
+import { num, options } from '../stage/schema-helpers.js';
+import type { DraftGraph, GraphEvent, GraphStageResult } from '../stage/graph-types.js';
+import { distance } from '../stage/graph-types.js';
 import { adjacency } from '../graph/strong-components.js';
 import { shortestWay } from '../graph/shortest-way.js';
 

@@ -21,16 +21,16 @@
 import type { OperatorFunction } from 'rxjs';
 import type { Vec3 } from '../geometry/vec3.js';
 import { graphInOrder } from './internal/graph-in-order.js';
-import { defineStage } from '../pipeline/stage.js';
-import { bool, num, options } from '../pipeline/schema-helpers.js';
+import { defineStage } from '../stage/stage.js';
+import { bool, num, options } from '../stage/schema-helpers.js';
 import type {
   DraftGraph,
   DraftLink,
   DraftNode,
   GraphEvent,
   GraphStageResult,
-} from './graph-types.js';
-import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from './graph-types.js';
+} from '../stage/graph-types.js';
+import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from '../stage/graph-types.js';
 import type { SpawnPoint } from '../sources/bsp/spawn-points.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { pointContents } from '../sources/bsp/point-contents.js';

@@ -19,9 +19,9 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
-import { defineStage } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
-import type { NavEvent, Waypoint } from './types.js';
+import { defineStage } from '../stage/stage.js';
+import { num, options } from '../stage/schema-helpers.js';
+import type { NavEvent, Waypoint } from '../stage/nav-events.js';
 
 export interface SpeedFilterOptions {
   /** Horizontal speed above which a pair casts no link vote. [Units: u/s] [Limit: > 0] */

@@ -22,15 +22,15 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
-import { defineStage } from '../pipeline/stage.js';
-import { bool, options } from '../pipeline/schema-helpers.js';
+import { defineStage } from '../stage/stage.js';
+import { bool, options } from '../stage/schema-helpers.js';
 import {
   VOTE_AIRBORNE,
   VOTE_CROUCHED,
   VOTE_LADDER,
   VOTE_UNDERWATER,
   type NavEvent,
-} from './types.js';
+} from '../stage/nav-events.js';
 
 export interface VoteOptions {
   /** Let waypoints in free flight vote for nodes too (the AQtion proposal's behaviour). */

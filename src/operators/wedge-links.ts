@@ -25,10 +25,10 @@
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
-import { defineStage } from '../pipeline/stage.js';
-import { num, options } from '../pipeline/schema-helpers.js';
-import type { DraftGraph, GraphEvent, GraphStageResult } from './graph-types.js';
-import { distance } from './graph-types.js';
+import { defineStage } from '../stage/stage.js';
+import { num, options } from '../stage/schema-helpers.js';
+import type { DraftGraph, GraphEvent, GraphStageResult } from '../stage/graph-types.js';
+import { distance } from '../stage/graph-types.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { loadCollision } from '../map-analysis/map-source.js';
 import { wedgingLinkSteps } from '../map-analysis/wedging-links.js';

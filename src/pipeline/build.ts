@@ -23,14 +23,14 @@ import { NAV_SINKS, type NavOutputName } from '../sinks/nav-sinks.js';
 import type { NavSinkInput, NavSinkWritten } from '../sinks/nav-sink.js';
 import { nav3FromNavDefaults } from '../sinks/q2r-nav/nav3-from-nav.js';
 import { thresholdLoss } from './thresholds-guard.js';
-import { noContribution } from './no-contribution.js';
+import { mapAloneNote, noContribution } from './no-contribution.js';
 import { mapMisfit } from './map-fit-guard.js';
 import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
 import { verdictText } from '../sinks/report-verdict.js';
 import { nodeCoverage, type CoverageReport } from '../navmesh/coverage.js';
-import { cachedMapMesh } from './mesh-cache.js';
+import { cachedMapMesh } from '../navmesh/mesh-cache.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { sweepStaleTempFiles } from '../files/stale-temp-files.js';
 import {
@@ -45,18 +45,19 @@ import { VERSION } from '../version.js';
 import { cacheKey, decodeEntry, readEntry } from './demo-cache.js';
 import { canonicalJson, hashText } from '../files/content-hash.js';
 import { HashIndex } from './hash-index.js';
-import { demoSkipped, type DemoVotes } from './demo-votes.js';
+import { demoSkipped, type DemoVotes } from '../stage/demo-votes.js';
 import { DemoLanes } from './demo-pool.js';
 import type { DemoRunResult } from './run-demo.js';
 import { NODE_FROM_MAP, graphToNav } from '../sinks/nav/graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
 import { demoStages, graphStages, primaryNavOutput, type PipelineSpec } from './pipeline-spec.js';
-import type { StageContext } from './stage.js';
-import { runGraphStages, type OwnTestOutcome } from './run-graph-stages.js';
+import type { StageContext } from '../stage/stage.js';
+import { runGraphStages } from './run-graph-stages.js';
+import type { OwnTestOutcome } from '../sinks/build-result.js';
 import { ownTestLine } from './own-test.js';
 import type { WorkerSetup } from './worker.js';
 
-import type { BuildResult, DemoReport, DemoStatus } from './build-result.js';
+import type { BuildResult, DemoReport, DemoStatus } from '../sinks/build-result.js';
 
 // The result types live in their own module; they are re-exported for the build's callers.
 export {
@@ -64,7 +65,7 @@ export {
   type BuildResult,
   type DemoReport,
   type DemoStatus,
-} from './build-result.js';
+} from '../sinks/build-result.js';
 
 export interface BuildObserver {
   start?(total: number): void;
@@ -176,9 +177,12 @@ export async function runBuild(
   spec: PipelineSpec,
   observer: BuildObserver = {},
 ): Promise<BuildResult> {
-  // 1. Inputs.
-  const paths = await findDemos(spec);
-  if (paths.length === 0) {
+  // 1. Inputs. No demos named at all, with a map: the map alone, on purpose.
+  const mapAlone = spec.demos.length === 0;
+  if (mapAlone && !spec.bsp)
+    throw new NoDemosFound('no demos and no map: a build needs demos, the map, or both');
+  const paths = mapAlone ? [] : await findDemos(spec);
+  if (paths.length === 0 && !mapAlone) {
     throw new NoDemosFound(
       `no demos found: nothing matches ${spec.demos.map((d) => JSON.stringify(d)).join(', ')}`,
     );
@@ -274,14 +278,16 @@ export async function runBuild(
   }
   contributions.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
   // No demo contributed: say so, and never replace a nav with one learned from the map alone.
-  const none = noContribution(
-    spec.map,
-    reports,
-    contributions.length,
-    primaryNavOutput(spec.output),
-    existsSync(primaryNavOutput(spec.output)),
-    spec.bsp !== null,
-  );
+  const none = mapAlone
+    ? mapAloneNote(primaryNavOutput(spec.output))
+    : noContribution(
+        spec.map,
+        reports,
+        contributions.length,
+        primaryNavOutput(spec.output),
+        existsSync(primaryNavOutput(spec.output)),
+        spec.bsp !== null,
+      );
   if (none?.refuse) throw new BuildError(none.message);
 
   // 4. Merge and graph stages (or their cached result).

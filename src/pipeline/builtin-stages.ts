@@ -12,7 +12,7 @@ import { spawnPointsStage } from '../operators/spawn-points.js';
 import { moversStage } from '../operators/movers.js';
 import { firstHopsStage } from '../operators/first-hops.js';
 import { wedgeLinksStage } from '../operators/wedge-links.js';
-import type { StageDefinition } from './stage.js';
+import type { StageDefinition } from '../stage/stage.js';
 import { DEMO_PHASE_STAGES } from './demo-stages.js';
 
 export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new Map(

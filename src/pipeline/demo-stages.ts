@@ -9,7 +9,7 @@ import { gateStage } from '../operators/gate.js';
 import { mapFilterStage } from '../operators/map-filter.js';
 import { speedFilterStage } from '../operators/speed-filter.js';
 import { voteStage } from '../operators/vote.js';
-import type { StageDefinition } from './stage.js';
+import type { StageDefinition } from '../stage/stage.js';
 
 export const DEMO_PHASE_STAGES: readonly StageDefinition<never>[] = [
   mapFilterStage,

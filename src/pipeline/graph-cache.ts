@@ -18,8 +18,8 @@ import {
   type EntryKind,
 } from '../files/cache-entry.js';
 import { sourceFingerprint } from '../source-fingerprint.js';
-import type { DraftGraph } from '../operators/graph-types.js';
-import type { OwnTestOutcome } from './run-graph-stages.js';
+import type { DraftGraph } from '../stage/graph-types.js';
+import type { OwnTestOutcome } from '../sinks/build-result.js';
 import { graphStages, type PipelineSpec } from './pipeline-spec.js';
 
 const GRAPH_ENTRY: EntryKind = { magic: 'NGGR', version: 2 };

@@ -24,7 +24,7 @@ import { PipelineConfigError, PipelineConfigErrors, suggest } from './config-err
 import { pipelineStructureSchema } from './pipeline-schema.js';
 import { absolute, defaultWorkers, type PipelineSpec, type StageUse } from './pipeline-spec.js';
 import { loadPlugin, PluginError, type LoadedPlugin } from './plugins.js';
-import type { JsonSchema, StageDefinition } from './stage.js';
+import type { JsonSchema, StageDefinition } from '../stage/stage.js';
 import { userCacheDir } from './user-cache.js';
 
 /** Finds the line and column of a key path in the source text, when there is one. */

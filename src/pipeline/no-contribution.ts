@@ -8,6 +8,7 @@
  * When no demo was even played on the map (all of another map), `--map` is most likely wrong:
  * the build stops and lists the maps the demos hold.
  */
+import { existsSync } from 'node:fs';
 import type { DemoReport } from './build.js';
 
 /** Damaged demos named in a refusal; the rest are counted. */
@@ -85,4 +86,18 @@ export function noContribution(
       message: `${what}; ${navExists ? `${navPath} was left as it was` : 'no nav written'}${shown.join('')}`,
     };
   return { refuse: false, message: `${what}: this nav was learned from the map alone` };
+}
+
+/**
+ * A build given no demos at all (the map alone, on purpose: a new map nobody has played yet):
+ * said in the summary; a nav already at the output path is never replaced by it (it may be one
+ * learned from demos, or mended by hand).
+ */
+export function mapAloneNote(navPath: string): NoContribution {
+  if (existsSync(navPath))
+    return {
+      refuse: true,
+      message: `built from the map alone (no demos given), and ${navPath} is already there: a map-only nav never replaces a nav in place; move it away to replace it`,
+    };
+  return { refuse: false, message: 'built from the map alone: no demos given' };
 }

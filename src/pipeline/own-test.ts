@@ -19,36 +19,17 @@
  * A nav that still fails after `MAX_ROUNDS` is not written: the build says what failed and
  * exits 4 (`EXIT_NOT_CONVERGED`), like `iterate`, and an existing nav stays in place.
  */
-import type { DraftGraph } from '../operators/graph-types.js';
+import type { DraftGraph } from '../stage/graph-types.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import { graphToNav } from '../sinks/nav/graph-to-nav.js';
+import type { OwnTestSummary } from '../sinks/build-result.js';
+import { validateNav } from '../nav/formats/aqtion/validate.js';
+import { NavValidationError } from '../nav/formats/aqtion/errors.js';
 import { runNavtest, type NavtestVerdicts } from '../navtest/run-navtest.js';
 import { NAVTEST_PASS_THRESHOLDS, type OfflineNavtestReport } from '../navtest/offline-report.js';
 
 /** Rounds of test and repair; the second finds nothing new in practice (see above). */
 export const MAX_ROUNDS = 4;
-
-/** What the build's own test found and mended (plain data: cached, reported). */
-export interface OwnTestSummary {
-  readonly passed: boolean;
-  readonly rounds: number;
-  /** The first round's findings, before any repair. */
-  readonly first: {
-    readonly badLinks: number;
-    readonly badNodes: number;
-    readonly unreachable: number;
-    readonly coverage: number;
-    readonly failures: Readonly<Record<string, number>>;
-  };
-  readonly removedLinks: number;
-  readonly removedNodes: number;
-  /** The last round's figures: what the written nav holds. */
-  readonly coverage: number;
-  readonly links: number;
-  readonly badLinks: number;
-  readonly badNodes: number;
-  readonly unreachable: number;
-}
 
 export interface OwnTest {
   readonly graph: DraftGraph;
@@ -84,6 +65,12 @@ export async function testAndRepair(
   let removedNodes = 0;
   for (let round = 1; ; round++) {
     const { nav, draftIndex } = graphToNav(g, nodeTypes);
+    // A graph the engine's loader would refuse stops here, as the sink would stop it: the test
+    // and its repairs never turn an unsafe graph into a nav (a NaN origin is not "unreachable").
+    if (round === 1) {
+      const unsafe = validateNav(nav, nodeTypes).filter((i) => i.severity === 'error');
+      if (unsafe.length > 0) throw new NavValidationError(`the nav of map ${map}`, unsafe);
+    }
     const { report } = await runNavtest(nav, bsp, map, { nodeTypes, verdicts });
     const unreachable = new Uint8Array(nav.nodes.length);
     for (const n of report.unreachable_nodes) unreachable[n] = 1;

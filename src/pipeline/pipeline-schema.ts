@@ -6,13 +6,13 @@
  * against that stage's own schema (also included here for editors), which gives messages that
  * name the stage instead of a wall of `oneOf` failures.
  */
-import type { JsonSchema, StageDefinition } from './stage.js';
+import type { JsonSchema, StageDefinition } from '../stage/stage.js';
 import { NODE_TYPE_NAMES } from '../nav/node-types.js';
 import { NAV_SINKS } from '../sinks/nav-sinks.js';
-import { DEFAULT_TESTER, engineTesterDefaults, TESTER_KINDS } from '../iterate/tester-kinds.js';
+import { DEFAULT_TESTER, engineTesterDefaults, TESTER_KIND_META } from './tester-kind-meta.js';
 
 /** Tester kinds that run no `command`. */
-const NO_COMMAND_KINDS = TESTER_KINDS.filter((k) => !k.runsCommand).map((k) => k.name);
+const NO_COMMAND_KINDS = TESTER_KIND_META.filter((k) => !k.runsCommand).map((k) => k.name);
 
 const path = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description });
 
@@ -40,8 +40,8 @@ export const navtestSchema: JsonSchema = {
     'How `navgen iterate` tests a draft nav: a command that runs the bots on it and writes a <map>.navtest.json report. Paths are relative to this file.',
   properties: {
     tester: {
-      enum: TESTER_KINDS.map((k) => k.name),
-      description: TESTER_KINDS.map(
+      enum: TESTER_KIND_META.map((k) => k.name),
+      description: TESTER_KIND_META.map(
         (k) => `${k.name}${k.name === DEFAULT_TESTER ? ' (default)' : ''}: ${k.summary}`,
       ).join('; '),
     },

@@ -6,7 +6,7 @@
  */
 import { cpus } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import type { StageDefinition, StagePhase } from './stage.js';
+import type { StageDefinition, StagePhase } from '../stage/stage.js';
 
 export interface StageUse {
   readonly name: string;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PluginModule, StageDefinition } from './stage.js';
+import type { PluginModule, StageDefinition } from '../stage/stage.js';
 
 export class PluginError extends Error {
   constructor(

@@ -9,9 +9,9 @@
  */
 import { catchError, EMPTY, tap, type Observable } from 'rxjs';
 import { readDemo } from '../sources/demo/read-demo.js';
-import type { NavEvent } from '../operators/types.js';
-import { DemoVotesCollector, errorData, type DemoVotes } from './demo-votes.js';
-import type { DemoOperator, StageContext, StageDefinition } from './stage.js';
+import type { NavEvent } from '../stage/nav-events.js';
+import { DemoVotesCollector, errorData, type DemoVotes } from '../stage/demo-votes.js';
+import type { DemoOperator, StageContext, StageDefinition } from '../stage/stage.js';
 
 export interface DemoStageUse {
   readonly definition: StageDefinition<never>;

@@ -14,41 +14,20 @@
  * whatever the cache held.
  */
 import { from, lastValueFrom, tap, toArray, type Observable } from 'rxjs';
-import { poolVotes } from '../operators/internal/vote-pool.js';
-import type { DraftGraph, GraphEvent } from '../operators/graph-types.js';
+import { poolVotes } from '../stage/vote-pool.js';
+import type { DraftGraph, GraphEvent } from '../stage/graph-types.js';
 import { loadCollision } from '../map-analysis/map-source.js';
 import { hashFile } from '../files/content-hash.js';
 import { attachVerdicts, VerdictTable } from '../simulated-bot/verdict-table.js';
 import { loadVerdicts, saveVerdicts } from '../simulated-bot/verdict-file.js';
 import { VerdictPool } from '../simulated-bot/verdict-pool.js';
 import { linkRunsOf } from '../simulated-bot/verdict-runs.js';
-import { testAndRepair, type OwnTestSummary } from './own-test.js';
-import type { OfflineNavtestReport } from '../navtest/offline-report.js';
+import { testAndRepair } from './own-test.js';
+import type { GraphWork, OwnTestOutcome, StageWork } from '../sinks/build-result.js';
 import { graphCacheKey, readCachedGraph, writeCachedGraph } from './graph-cache.js';
 import { graphStages, type PipelineSpec } from './pipeline-spec.js';
-import type { GraphOperator, StageContext } from './stage.js';
-import type { DemoVotes } from './demo-votes.js';
-
-/** What a stage cost in this build. */
-export interface StageWork {
-  readonly stage: string;
-  /** [Units: s] */
-  readonly seconds: number;
-  /** Link verdicts the stage found in the map's table, and simulated. */
-  readonly verdictHits: number;
-  readonly verdictsAdded: number;
-}
-
-/** The map analysis' share of a build, and what its caches saved. */
-export interface GraphWork {
-  /** `hit`: the graph stages' result came from the cache; `miss`: they ran; `off`: no cache. */
-  readonly graphCache: 'hit' | 'miss' | 'off';
-  readonly stages: readonly StageWork[];
-  /** Verdicts in the map's table when the build began. */
-  readonly verdictsKnown: number;
-  /** Bytes of the verdict table written back (0: nothing new, or no cache). */
-  readonly verdictBytesWritten: number;
-}
+import type { GraphOperator, StageContext } from '../stage/stage.js';
+import type { DemoVotes } from '../stage/demo-votes.js';
 
 export interface GraphStagesResult {
   /** The graph to write: after the build's own test mended it, when there was a map. */
@@ -57,11 +36,6 @@ export interface GraphStagesResult {
   /** The build's own nav test (`own-test.ts`); null without a map. */
   readonly ownTest: OwnTestOutcome | null;
   readonly work: GraphWork;
-}
-
-export interface OwnTestOutcome {
-  readonly summary: OwnTestSummary;
-  readonly report: OfflineNavtestReport;
 }
 
 export async function runGraphStages(

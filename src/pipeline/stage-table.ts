@@ -3,7 +3,7 @@
  * options with their defaults and units), so the documentation cannot drift from the code.
  * `npm run docs` rewrites it between the file's `<!-- stages -->` markers; a test checks it.
  */
-import type { StageDefinition } from './stage.js';
+import type { StageDefinition } from '../stage/stage.js';
 
 interface PropertySchema {
   description?: string;

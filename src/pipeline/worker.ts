@@ -13,7 +13,7 @@ import { cacheableOutcome, cacheKey, encodeEntry, writeEntry } from './demo-cach
 import { packr } from '../files/cache-entry.js';
 import { loadPlugin } from './plugins.js';
 import { demoOperators, runDemo } from './run-demo.js';
-import type { DemoOperator, StageContext, StageDefinition } from './stage.js';
+import type { DemoOperator, StageContext, StageDefinition } from '../stage/stage.js';
 import { buildNodeTypeTable } from '../nav/node-types.js';
 
 /** What a worker needs to know about the pipeline (plain data). */

@@ -10,7 +10,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { VERSION } from '../version.js';
-import type { BuildResult } from '../pipeline/build-result.js';
+import type { BuildResult } from './build-result.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 
 export function buildReport(r: BuildResult, pipeline: string | null): Record<string, unknown> {

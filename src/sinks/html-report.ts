@@ -27,7 +27,7 @@ import { basename, dirname } from 'node:path';
 import { defaultNodeTypes, nodeTypeLabel, type NodeTypeTable } from '../nav/node-types.js';
 import { summarizeNav, type TypeCount } from '../nav/summary.js';
 import type { NavFile } from '../nav/types.js';
-import type { BuildResult } from '../pipeline/build-result.js';
+import type { BuildResult } from './build-result.js';
 import type { BspMap } from '../sources/bsp/read-bsp.js';
 import { NODE_REACH_XY, NODE_REACH_Z, type CoverageReport } from '../navmesh/coverage.js';
 import { writeFileAtomic } from '../files/atomic-write.js';

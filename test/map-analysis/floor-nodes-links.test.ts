@@ -13,7 +13,7 @@ import { bucketNodes } from '../../src/map-analysis/node-buckets.js';
 import { placeFloorNodes } from '../../src/map-analysis/floor-nodes.js';
 import { FILLED_LINK_TYPE, proposeFloorLinks } from '../../src/map-analysis/floor-links.js';
 import { traverse } from '../../src/map-analysis/walk-link.js';
-import { nodeWithoutVotes, type DraftNode } from '../../src/operators/graph-types.js';
+import { nodeWithoutVotes, type DraftNode } from '../../src/stage/graph-types.js';
 
 const SOLID = 1;
 const w = syntheticWorld([

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ladderPairs, unclimbedPairs } from '../../src/map-analysis/ladder-pairs.js';
 import type { MapLadderClimb } from '../../src/map-analysis/map-ladders.js';
-import { nodeWithoutVotes, type DraftNode } from '../../src/operators/graph-types.js';
+import { nodeWithoutVotes, type DraftNode } from '../../src/stage/graph-types.js';
 
 function node(origin: [number, number, number], type = 'MOVE', ladder = 0): DraftNode {
   return { ...nodeWithoutVotes(origin, type, 'map'), source: 'votes', ladder };

@@ -8,7 +8,7 @@ import { box, syntheticWorld } from './synthetic-world.js';
 import { checkLinks } from '../../src/map-analysis/link-check.js';
 import { jumpHolds } from '../../src/simulated-bot/jump-holds.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
-import { nodeWithoutVotes, NO_LINK_EVIDENCE } from '../../src/operators/graph-types.js';
+import { nodeWithoutVotes, NO_LINK_EVIDENCE } from '../../src/stage/graph-types.js';
 
 const SOLID = 1;
 const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);

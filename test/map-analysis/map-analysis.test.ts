@@ -20,7 +20,7 @@ import { sampleFloor, walkableFloor } from '../../src/map-analysis/walkable-floo
 import { fillDefaults } from '../../src/operators/fill.js';
 import { fillGraph } from '../../src/map-analysis/fill-graph.js';
 import { classifyDefaults, classifyGraph } from '../../src/operators/classify.js';
-import type { DraftGraph, DraftLink, DraftNode } from '../../src/operators/graph-types.js';
+import type { DraftGraph, DraftLink, DraftNode } from '../../src/stage/graph-types.js';
 import { simulateLink } from '../../src/simulated-bot/simulate-link.js';
 import { box, syntheticWorld } from './synthetic-world.js';
 import { registerStaticModels, staticWallModels } from '../../src/map-analysis/static-models.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { graphToNav } from '../../src/sinks/nav/graph-to-nav.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import { renderNavSvg } from '../../src/sinks/render/render-svg.js';
-import type { DraftGraph, DraftNode } from '../../src/operators/graph-types.js';
+import type { DraftGraph, DraftNode } from '../../src/stage/graph-types.js';
 import { navOf, line } from '../nav/nav-builder.js';
 
 function node(x: number, source: DraftNode['source']): DraftNode {

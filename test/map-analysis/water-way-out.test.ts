@@ -12,7 +12,7 @@ import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { fillGraph } from '../../src/map-analysis/fill-graph.js';
 import { fillDefaults } from '../../src/operators/fill.js';
 import { waterColumns } from '../../src/map-analysis/water-volume.js';
-import { nodeWithoutVotes, type DraftGraph } from '../../src/operators/graph-types.js';
+import { nodeWithoutVotes, type DraftGraph } from '../../src/stage/graph-types.js';
 
 const SOLID = 1;
 const WATER = 32;

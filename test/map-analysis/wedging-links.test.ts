@@ -12,7 +12,7 @@ import {
   nodeWithoutVotes,
   NO_LINK_EVIDENCE,
   type DraftGraph,
-} from '../../src/operators/graph-types.js';
+} from '../../src/stage/graph-types.js';
 import { runToEnd } from '../../src/pausing/run-steps.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import type { ReadonlyVec3 } from '../../src/geometry/vec3.js';

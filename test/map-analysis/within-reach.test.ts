@@ -9,7 +9,7 @@ import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { pickUpIndex, pickUpNode } from '../../src/map-analysis/pick-up.js';
 import { wallSlides } from '../../src/map-analysis/stand-places.js';
 import { coverWithinReach } from '../../src/map-analysis/within-reach.js';
-import { nodeWithoutVotes } from '../../src/operators/graph-types.js';
+import { nodeWithoutVotes } from '../../src/stage/graph-types.js';
 import type { Vec3 } from '../../src/geometry/vec3.js';
 
 const SOLID = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDefaults, classifyGraph, classifyNode } from '../../src/operators/classify.js';
-import type { DraftLink, DraftNode } from '../../src/operators/graph-types.js';
+import type { DraftLink, DraftNode } from '../../src/stage/graph-types.js';
 
 function node(more: Partial<DraftNode> = {}): DraftNode {
   return {

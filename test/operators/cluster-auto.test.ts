@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildGraph, clusterDefaults, demosUsed } from '../../src/operators/cluster.js';
-import { poolVotes } from '../../src/operators/internal/vote-pool.js';
-import type { DemoVotes } from '../../src/pipeline/demo-votes.js';
+import { poolVotes } from '../../src/stage/vote-pool.js';
+import type { DemoVotes } from '../../src/stage/demo-votes.js';
 import { votesFromLists } from './helpers.js';
 
 /** One demo walking the same two spots, linked both ways (votes of weight 1); none with 0. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { cluster, buildGraph, clusterDefaults } from '../../src/operators/cluster.js';
 import { clusterVotes } from '../../src/operators/internal/cluster-votes.js';
-import { poolVotes, type VotePool } from '../../src/operators/internal/vote-pool.js';
-import type { GraphEvent } from '../../src/operators/graph-types.js';
+import { poolVotes, type VotePool } from '../../src/stage/vote-pool.js';
+import type { GraphEvent } from '../../src/stage/graph-types.js';
 import { votesFromLists } from './helpers.js';
 
 /** A demo's votes from plain lists. */

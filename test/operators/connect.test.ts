@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectDefaults, connectGraph } from '../../src/operators/connect.js';
-import type { DraftGraph, DraftLink, DraftNode } from '../../src/operators/graph-types.js';
-import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../src/operators/graph-types.js';
+import type { DraftGraph, DraftLink, DraftNode } from '../../src/stage/graph-types.js';
+import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../src/stage/graph-types.js';
 import { EMPTY_FEEDBACK } from '../../src/sources/feedback/feedback.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { box, syntheticWorld } from '../map-analysis/synthetic-world.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deathWeight } from '../../src/operators/death-weight.js';
-import type { NavEvent, RunEnd } from '../../src/operators/types.js';
+import type { NavEvent, RunEnd } from '../../src/stage/nav-events.js';
 import { ofKind, run, sample, summary } from './helpers.js';
 
 function death(frameIndex: number, event = 0): RunEnd {

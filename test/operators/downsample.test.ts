@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { downsample } from '../../src/operators/downsample.js';
-import type { NavEvent, RunEnd } from '../../src/operators/types.js';
+import type { NavEvent, RunEnd } from '../../src/stage/nav-events.js';
 import { ofKind, run, sample } from './helpers.js';
 
 function end(frameIndex: number): RunEnd {

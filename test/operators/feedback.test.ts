@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyFeedback, feedbackDefaults } from '../../src/operators/feedback.js';
-import type { DraftGraph, DraftLink, DraftNode } from '../../src/operators/graph-types.js';
+import type { DraftGraph, DraftLink, DraftNode } from '../../src/stage/graph-types.js';
 import {
   feedbackFileText,
   feedbackFromReport,

@@ -12,7 +12,7 @@ import {
   NO_LINK_EVIDENCE,
   nodeWithoutVotes,
   type DraftGraph,
-} from '../../src/operators/graph-types.js';
+} from '../../src/stage/graph-types.js';
 
 const SOLID = 1;
 const Z = 24.125;

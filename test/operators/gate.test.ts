@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { take } from 'rxjs';
 import { gate } from '../../src/operators/gate.js';
-import type { NavEvent } from '../../src/operators/types.js';
+import type { NavEvent } from '../../src/stage/nav-events.js';
 import { frame, header, ofKind, player, run, summary } from './helpers.js';
 
 describe('gate', () => {

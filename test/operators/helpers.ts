@@ -1,8 +1,8 @@
 /** Small builders for operator tests: frames and samples as plain objects. */
 import { from, lastValueFrom, toArray, type OperatorFunction } from 'rxjs';
 import type { Frame, PlayerFrame, SegmentHeader } from '../../src/sources/demo/events.js';
-import type { NavEvent, Sample } from '../../src/operators/types.js';
-import type { DemoVotes } from '../../src/pipeline/demo-votes.js';
+import type { NavEvent, Sample } from '../../src/stage/nav-events.js';
+import type { DemoVotes } from '../../src/stage/demo-votes.js';
 
 export function header(segment = 0, map = 'testmap', clientNum = 15): SegmentHeader {
   return {

@@ -10,7 +10,7 @@ import {
   NO_LINK_EVIDENCE,
   type DraftGraph,
   type GraphEvent,
-} from '../../src/operators/graph-types.js';
+} from '../../src/stage/graph-types.js';
 import type { Mover } from '../../src/map-analysis/movers/mover-volumes.js';
 import { box, syntheticWorld } from '../map-analysis/synthetic-world.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shortenLinks, shortLinksDefaults } from '../../src/operators/short-links.js';
-import type { DraftGraph, DraftLink, DraftNode } from '../../src/operators/graph-types.js';
-import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../src/operators/graph-types.js';
+import type { DraftGraph, DraftLink, DraftNode } from '../../src/stage/graph-types.js';
+import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../src/stage/graph-types.js';
 
 const node = (x: number, y: number, z = 24): DraftNode =>
   nodeWithoutVotes([x, y, z], 'MOVE', 'map');

@@ -9,7 +9,7 @@ import {
   standingHeight,
   type MapGeometry,
 } from '../../src/operators/spawn-points.js';
-import type { DraftGraph, DraftNode } from '../../src/operators/graph-types.js';
+import type { DraftGraph, DraftNode } from '../../src/stage/graph-types.js';
 import { readBsp } from '../../src/sources/bsp/read-bsp.js';
 import { spawnPointsOf } from '../../src/sources/bsp/spawn-points.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';

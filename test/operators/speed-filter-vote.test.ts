@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { speedFilter } from '../../src/operators/speed-filter.js';
 import { vote } from '../../src/operators/vote.js';
 import { mapFilter } from '../../src/operators/map-filter.js';
-import type { NavEvent, Waypoint } from '../../src/operators/types.js';
+import type { NavEvent, Waypoint } from '../../src/stage/nav-events.js';
 import { frame, header, ofKind, player, run, summary } from './helpers.js';
 
 function wp(frameIndex: number, x: number, dt: number, more: Partial<Waypoint> = {}): Waypoint {

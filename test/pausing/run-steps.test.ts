@@ -18,17 +18,20 @@ import {
   nodeWithoutVotes,
   type DraftGraph,
   type DraftLink,
-} from '../../src/operators/graph-types.js';
+} from '../../src/stage/graph-types.js';
 import { EMPTY_FEEDBACK } from '../../src/sources/feedback/feedback.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { box, syntheticWorld } from '../map-analysis/synthetic-world.js';
 
 /** Runs `steps` to the end, counting its pauses. */
-function pauses<T>(steps: Steps<T>): { value: T; pauses: number } {
+/** Runs `steps`, counting the pauses, and keeping the work handed over ahead at them. */
+function pauses<T>(steps: Steps<T>): { value: T; pauses: number; ahead: unknown[][] } {
   let n = 0;
+  const ahead: unknown[][] = [];
   for (;;) {
     const r = steps.next();
-    if (r.done) return { value: r.value, pauses: n };
+    if (r.done) return { value: r.value, pauses: n, ahead };
+    if (r.value) ahead.push([...r.value.ahead]);
     n++;
   }
 }
@@ -103,7 +106,11 @@ describe('the stages pause', () => {
   it('the link check, every LINKS_PER_STEP links, keeping the same links', () => {
     const { nodes, links } = row();
     const r = pauses(checkLinkSteps(collision, nodes, links, 0, false));
-    expect(r.pauses).toBe(1);
+    // One pause hands every run over ahead (a run from reach a link), one every LINKS_PER_STEP.
+    expect(r.pauses).toBe(2);
+    expect(r.ahead).toHaveLength(1);
+    expect(r.ahead[0]).toHaveLength(links.length);
+    expect(r.ahead[0].every((x) => (x as { run: string }).run === 'reach')).toBe(true);
     expect(r.value).toEqual(checkLinks(collision, nodes, links, 0, false));
     // What the check decides still shows: the link through the wall goes.
     expect(r.value.kept.length).toBeLessThan(links.length);
@@ -112,7 +119,13 @@ describe('the stages pause', () => {
   it('wedge-links, every LINKS_PER_STEP links and before its graph pass, taking the same links away', () => {
     const g = row();
     const r = pauses(wedgeLinkSteps(g, collision, wedgeLinksDefaults));
-    expect(r.pauses).toBe(2);
+    // The runs ahead (the engine's bot on every link), every LINKS_PER_STEP, before the graph pass.
+    expect(r.pauses).toBe(3);
+    expect(r.ahead).toHaveLength(1);
+    expect(r.ahead[0]).toHaveLength(g.links.length);
+    expect(
+      r.ahead[0].every((x) => (x as { options: { sidestep: boolean } }).options.sidestep === false),
+    ).toBe(true);
     expect(r.value).toEqual(runToEnd(wedgeLinkSteps(g, collision, wedgeLinksDefaults)));
     expect(r.value.stats.links).toBe(g.links.length);
   });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheableOutcome } from '../../src/pipeline/demo-cache.js';
 import { DemoParseError } from '../../src/sources/demo/errors.js';
-import { errorData } from '../../src/pipeline/demo-votes.js';
+import { errorData } from '../../src/stage/demo-votes.js';
 
 const where = { file: 'a.mvd2', segment: 0, block: 3, offset: 0x40, frame: 12 };
 

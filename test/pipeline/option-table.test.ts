@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { boolOption, fromOptionTable, numOption } from '../../src/pipeline/schema-helpers.js';
+import { boolOption, fromOptionTable, numOption } from '../../src/stage/schema-helpers.js';
 import { fillDefaults, fillStage } from '../../src/operators/fill.js';
 
 describe('options table', () => {

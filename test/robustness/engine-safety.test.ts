@@ -71,12 +71,17 @@ describeFixtures('the build path never writes an engine-unsafe nav', () => {
     baselineNav = sha256(join(work, 'baseline.nav'));
   });
 
-  it('too many nodes: the build keeps 8095, every spawn node among them, and the file is valid', async () => {
+  it('too many nodes: the build\u2019s own test takes the unreachable chain away, every spawn node stays, and the file is valid', async () => {
+    // The 9000 extra nodes hang far below the map: no spawn point reaches them, so the nav
+    // fails its own test on reach and the repair removes them (the cap of 8095 itself is
+    // graphToNav's, tested in test/sinks/nav/graph-to-nav-limits.test.ts).
     const r = await build('many-nodes', 'too-many-nodes');
-    expect(r.nav.nodes).toBe(8095);
-    expect(r.nav.nodesOverLimit).toBe(baseline.nav.nodes + 9000 - 8095);
+    expect(r.ownTest?.summary.first.unreachable).toBeGreaterThanOrEqual(8095 - baseline.nav.nodes);
+    expect(r.ownTest?.summary.removedNodes).toBeGreaterThanOrEqual(9000);
+    expect(r.ownTest?.summary.passed).toBe(true);
+    expect(r.nav.nodes).toBeLessThanOrEqual(baseline.nav.nodes);
     const { nav, warnings } = await readNavFile(join(work, 'many-nodes.nav'));
-    expect(nav.nodes).toHaveLength(8095);
+    expect(nav.nodes.length).toBeLessThanOrEqual(8095);
     expect(warnings.filter((w) => w.severity === 'error')).toEqual([]);
     expect(validateNav(nav).filter((i) => i.severity === 'error')).toEqual([]);
     const before = (await readNavFile(join(work, 'baseline.nav'))).nav;

@@ -297,7 +297,12 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
           'the flag form needs --map and --out (or --q2r-nav, or --game-dir), and demo files or folders',
           EXIT_USAGE,
         );
-      if (inputs.length === 0) throw new CliError('no demo files or folders given', EXIT_USAGE);
+      // No demos with a map: the map alone, on purpose (spawn points, fill and the map checks).
+      if (inputs.length === 0 && (!opts.bsp || opts.useMap === false))
+        throw new CliError(
+          'no demo files or folders given (to build from the map alone, give the map: --bsp MAP.bsp or --game-dir DIR)',
+          EXIT_USAGE,
+        );
       if (!opts.bsp && opts.useMap !== false)
         usage(
           'the flag form needs the map: --bsp MAP.bsp, or --game-dir DIR to find it in the game (or --no-map to build from the demos alone, without spawn points, fill or map checks)',

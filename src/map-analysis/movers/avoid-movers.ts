@@ -11,7 +11,7 @@
  * crush what blocks them (100 damage by default); rotating models hurt what blocks them; a
  * platform's shaft is a hole while it is up and a pillar while it is down.
  */
-import type { DraftGraph } from '../../operators/graph-types.js';
+import type { DraftGraph } from '../../stage/graph-types.js';
 import { STANDING, STEP_SIZE } from '../box-query.js';
 import type { MoverSweep } from './mover-volumes.js';
 import { pathMeetsSweep } from './sweep-overlap.js';

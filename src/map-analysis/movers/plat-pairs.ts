@@ -20,8 +20,8 @@
  */
 import type { BspWorld } from '../../sources/bsp/world.js';
 import type { ReadonlyVec3 } from '../../geometry/vec3.js';
-import type { DraftGraph, DraftLink, DraftNode } from '../../operators/graph-types.js';
-import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../operators/graph-types.js';
+import type { DraftGraph, DraftLink, DraftNode } from '../../stage/graph-types.js';
+import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../stage/graph-types.js';
 import { STANDING, STEP_SIZE, inSolid } from '../box-query.js';
 import type { PlatLift } from './mover-volumes.js';
 

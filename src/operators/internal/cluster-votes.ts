@@ -14,7 +14,7 @@
  * result — down to the last bit of every float — depends only on the set of votes, not on
  * the order they arrive in.
  */
-import type { VotePool } from './vote-pool.js';
+import type { VotePool } from '../../stage/vote-pool.js';
 
 export interface Clustering {
   /** Cluster of each vote. */

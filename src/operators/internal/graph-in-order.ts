@@ -5,7 +5,7 @@
  * once (`error`) and nothing after it is handled; completion waits for the queue.
  */
 import { Observable, type OperatorFunction } from 'rxjs';
-import type { GraphEvent, GraphReady } from '../graph-types.js';
+import type { GraphEvent, GraphReady } from '../../stage/graph-types.js';
 import { relay } from './relay.js';
 
 export function graphInOrder(

@@ -3,7 +3,7 @@
  * unchanged, and the stage's summary says it was skipped and why, so no report is silently
  * missing a stage.
  */
-import type { GraphEvent, GraphReady } from '../graph-types.js';
+import type { GraphEvent, GraphReady } from '../../stage/graph-types.js';
 
 export function passWithoutMap(
   e: GraphReady,

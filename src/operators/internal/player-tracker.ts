@@ -8,7 +8,7 @@
  */
 import { MVD_FRAME_TIME } from '../../sources/mvd2/protocol.js';
 import type { ReadonlyVec3 } from '../../geometry/vec3.js';
-import type { Sample } from '../types.js';
+import type { Sample } from '../../stage/nav-events.js';
 
 /** A sample whose kinematics are not known yet (its next frame has not arrived). */
 export type SampleWithoutKinematics = Omit<Sample, 'vz' | 'az' | 'hspeed'>;

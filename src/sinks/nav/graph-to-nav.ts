@@ -8,7 +8,7 @@
 import type { NodeTypeName, NodeTypeTable } from '../../nav/node-types.js';
 import type { Vec3 } from '../../geometry/vec3.js';
 import type { NavFile, NavGraph } from '../../nav/types.js';
-import type { DraftGraph } from '../../operators/graph-types.js';
+import type { DraftGraph } from '../../stage/graph-types.js';
 import { MAX_LINKS_PER_NODE, MAX_NAV_NODES } from '../../nav/formats/aqtion/format.js';
 import { navFromGraphCounted } from './nav-from-graph.js';
 

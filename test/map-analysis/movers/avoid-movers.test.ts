@@ -9,7 +9,7 @@ import {
   NO_LINK_EVIDENCE,
   nodeWithoutVotes,
   type DraftGraph,
-} from '../../../src/operators/graph-types.js';
+} from '../../../src/stage/graph-types.js';
 
 /** A train track along x at y 0..64, floor height 0 (players stand at z 24). */
 const track: MoverSweep = { mins: [-1000, 0, 0], maxs: [-900, 64, 96], move: [2000, 0, 0] };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { addPlatPairs } from '../../../src/map-analysis/movers/plat-pairs.js';
 import type { PlatLift } from '../../../src/map-analysis/movers/mover-volumes.js';
-import { nodeWithoutVotes, type DraftGraph } from '../../../src/operators/graph-types.js';
+import { nodeWithoutVotes, type DraftGraph } from '../../../src/stage/graph-types.js';
 import { box, syntheticWorld } from '../synthetic-world.js';
 
 const SOLID = 1;

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { cachedMapMesh } from '../../src/pipeline/mesh-cache.js';
+import { cachedMapMesh } from '../../src/navmesh/mesh-cache.js';
 import { buildNavMeshForMap } from '../../src/navmesh/build-from-map.js';
 import { encodeNativeMesh } from '../../src/navmesh/io/native-mesh.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';

@@ -8,14 +8,10 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildNavMeshForMap } from '../navmesh/build-from-map.js';
-import type { NavMesh } from '../navmesh/mesh.js';
-import {
-  decodeNativeMesh,
-  encodeNativeMesh,
-  NATIVE_MESH_VERSION,
-} from '../navmesh/io/native-mesh.js';
-import { MESH_BUILD_REVISION } from '../navmesh/build/config.js';
+import { buildNavMeshForMap } from './build-from-map.js';
+import type { NavMesh } from './mesh.js';
+import { decodeNativeMesh, encodeNativeMesh, NATIVE_MESH_VERSION } from './io/native-mesh.js';
+import { MESH_BUILD_REVISION } from './build/config.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { VERSION } from '../version.js';
 import { hashFile, hashText } from '../files/content-hash.js';

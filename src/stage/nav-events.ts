@@ -4,7 +4,7 @@
  * Every operator is an `OperatorFunction<NavEvent, NavEvent>`: it acts on the kinds it knows
  * and forwards every other kind untouched, in order. That is what lets user plugins sit
  * anywhere in a pipeline; which kinds a stage needs and makes is declared in its `meta`
- * (see `src/pipeline/stage.ts`) and checked before anything runs.
+ * (see `src/stage/stage.ts`) and checked before anything runs.
  *
  * Per demo (in a worker):
  * ```

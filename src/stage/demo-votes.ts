@@ -5,7 +5,7 @@
  *
  * {@link collectDemoVotes} is the sink of the per-demo part of a pipeline.
  */
-import type { NavEvent } from '../operators/types.js';
+import type { NavEvent } from './nav-events.js';
 import { DemoParseError, type DemoParseErrorData } from '../sources/demo/errors.js';
 
 export interface DemoVotes {

@@ -10,8 +10,8 @@
  *   (`GraphEvent`s).
  */
 import type { OperatorFunction } from 'rxjs';
-import type { GraphEvent } from '../operators/graph-types.js';
-import type { NavEvent } from '../operators/types.js';
+import type { GraphEvent } from './graph-types.js';
+import type { NavEvent } from './nav-events.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import type { Feedback } from '../sources/feedback/feedback.js';
 import type { WorkAhead } from '../pausing/run-steps.js';

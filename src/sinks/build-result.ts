@@ -3,9 +3,9 @@
  * sinks that render it (JSON and HTML reports) and the build that produces it do not import
  * each other.
  */
-import type { GraphWork, OwnTestOutcome } from './run-graph-stages.js';
-import type { DemoVotes } from './demo-votes.js';
-import type { NavBuildStats } from '../sinks/nav/graph-to-nav.js';
+import type { OfflineNavtestReport } from '../navtest/offline-report.js';
+import type { DemoVotes } from '../stage/demo-votes.js';
+import type { NavBuildStats } from './nav/graph-to-nav.js';
 
 export type DemoStatus =
   /** Contributes all it read. */
@@ -71,4 +71,53 @@ export interface BuildResult {
   readonly work: GraphWork;
   /** The build's own nav test of what it wrote (`own-test.ts`); null without a map. */
   readonly ownTest: OwnTestOutcome | null;
+}
+
+/** What a stage cost in this build. */
+export interface StageWork {
+  readonly stage: string;
+  /** [Units: s] */
+  readonly seconds: number;
+  /** Link verdicts the stage found in the map's table, and simulated. */
+  readonly verdictHits: number;
+  readonly verdictsAdded: number;
+}
+
+/** The map analysis' share of a build, and what its caches saved. */
+export interface GraphWork {
+  /** `hit`: the graph stages' result came from the cache; `miss`: they ran; `off`: no cache. */
+  readonly graphCache: 'hit' | 'miss' | 'off';
+  readonly stages: readonly StageWork[];
+  /** Verdicts in the map's table when the build began. */
+  readonly verdictsKnown: number;
+  /** Bytes of the verdict table written back (0: nothing new, or no cache). */
+  readonly verdictBytesWritten: number;
+}
+
+/** The build's own nav test (`pipeline/own-test.ts`): its summary and the last round's report. */
+export interface OwnTestOutcome {
+  readonly summary: OwnTestSummary;
+  readonly report: OfflineNavtestReport;
+}
+
+/** What the build's own test found and mended (plain data: cached, reported). */
+export interface OwnTestSummary {
+  readonly passed: boolean;
+  readonly rounds: number;
+  /** The first round's findings, before any repair. */
+  readonly first: {
+    readonly badLinks: number;
+    readonly badNodes: number;
+    readonly unreachable: number;
+    readonly coverage: number;
+    readonly failures: Readonly<Record<string, number>>;
+  };
+  readonly removedLinks: number;
+  readonly removedNodes: number;
+  /** The last round's figures: what the written nav holds. */
+  readonly coverage: number;
+  readonly links: number;
+  readonly badLinks: number;
+  readonly badNodes: number;
+  readonly unreachable: number;
 }

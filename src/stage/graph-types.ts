@@ -8,9 +8,9 @@
  * `OperatorFunction<GraphEvent, GraphEvent>`: `cluster` turns the merged votes into a graph,
  * the others rewrite the graph.
  */
-import type { StageSummary } from './types.js';
+import type { StageSummary } from './nav-events.js';
 import type { ReadonlyVec3 } from '../geometry/vec3.js';
-import type { VotePool } from './internal/vote-pool.js';
+import type { VotePool } from './vote-pool.js';
 
 export interface DraftNode {
   /** [Units: world units; Form: (x, y, z)] */

@@ -3,7 +3,7 @@
  * order given (the pipeline sorts them by content hash first), so vote i of the pool is vote
  * `i - nodeOffset[d]` of demo d; link votes are re-indexed into the pool.
  */
-import type { DemoVotes } from '../../pipeline/demo-votes.js';
+import type { DemoVotes } from './demo-votes.js';
 
 export interface VotePool {
   readonly count: number;
