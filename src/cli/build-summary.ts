@@ -6,6 +6,7 @@
 import type { BuildResult } from '../sinks/build-result.js';
 import { buildProblemLines } from './demo-problems.js';
 import { ownTestLine } from '../pipeline/own-test.js';
+import { formatSize } from '../files/cache-bound.js';
 import { formatFit, mapFit } from '../pipeline/map-fit-guard.js';
 
 export function buildSummaryJson(r: BuildResult, seconds: number): Record<string, unknown> {
@@ -32,6 +33,7 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
     removedTempFiles: r.removedTempFiles,
     navtest: r.ownTest?.summary ?? null,
     work: r.work,
+    cacheUse: r.cacheUse,
     seconds: Math.round(seconds * 100) / 100,
   };
 }
@@ -113,6 +115,13 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
   for (const [what, path] of Object.entries(r.outputs)) lines.push(`wrote ${what}: ${path}`);
   if (r.ownTest) lines.push(ownTestLine(r.ownTest.summary));
   lines.push(mapAnalysisLine(r));
+  if (r.cacheUse)
+    lines.push(
+      `cache: ${formatSize(r.cacheUse.bytes)} in ${r.cacheUse.entries} entries` +
+        (r.cacheUse.removed > 0
+          ? `; removed the ${r.cacheUse.removed} used longest ago (${formatSize(r.cacheUse.removedBytes)}) to stay within --cache-limit`
+          : ''),
+    );
   lines.push(`time ${seconds.toFixed(1)} s`);
   return lines.join('\n') + '\n';
 }

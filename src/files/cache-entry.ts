@@ -6,7 +6,7 @@
  * fails its check and is reported and recomputed, never trusted.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Packr } from 'msgpackr';
 import { writeFileAtomic } from './atomic-write.js';
@@ -105,7 +105,11 @@ export async function readEntryOf<T>(
     return null;
   }
   try {
-    return { value: decodeEntryOf<T>(kind, bytes), bytes };
+    const value = decodeEntryOf<T>(kind, bytes);
+    // Used now: the cache's bound removes the entries used longest ago (`cache-bound.ts`).
+    const now = new Date();
+    await utimes(path, now, now).catch(() => undefined);
+    return { value, bytes };
   } catch (e) {
     onCorrupt((e as Error).message);
     return null;

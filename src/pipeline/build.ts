@@ -42,6 +42,7 @@ import {
 import { readNavtestReport } from '../sources/feedback/navtest-report.js';
 import { DemoParseError } from '../sources/demo/errors.js';
 import { VERSION } from '../version.js';
+import { boundCache, DEFAULT_CACHE_LIMIT } from '../files/cache-bound.js';
 import { cacheKey, decodeEntry, readEntry } from './demo-cache.js';
 import { canonicalJson, hashText } from '../files/content-hash.js';
 import { HashIndex } from './hash-index.js';
@@ -173,9 +174,15 @@ function stageContext(spec: PipelineSpec, log: (m: string) => void): StageContex
   };
 }
 
+export interface BuildOptions {
+  /** The cache folder's bound (`files/cache-bound.ts`). [Units: bytes] */
+  readonly cacheLimit?: number;
+}
+
 export async function runBuild(
   spec: PipelineSpec,
   observer: BuildObserver = {},
+  options: BuildOptions = {},
 ): Promise<BuildResult> {
   // 1. Inputs. No demos named at all, with a map: the map alone, on purpose.
   const mapAlone = spec.demos.length === 0;
@@ -373,6 +380,7 @@ export async function runBuild(
     removedTempFiles,
     work,
     ownTest,
+    cacheUse: null,
   };
   const report = buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null);
   if (spec.output.report) {
@@ -415,7 +423,14 @@ export async function runBuild(
     );
     outputs.html = spec.output.html;
   }
-  return result;
+  // The cache folder's size, bounded: the entries used longest ago go first.
+  const cacheUse = spec.cache
+    ? await boundCache(spec.cache, options.cacheLimit ?? DEFAULT_CACHE_LIMIT).catch((e: Error) => {
+        cacheProblems.push(`cache folder not measured (${e.message})`);
+        return null;
+      })
+    : null;
+  return { ...result, cacheUse };
 }
 
 /** The cluster stage's radius (the distance a node stands for), its default when not listed. */

@@ -4,6 +4,7 @@
  * each other.
  */
 import type { OfflineNavtestReport } from '../navtest/offline-report.js';
+import type { CacheUse } from '../files/cache-bound.js';
 import type { DemoVotes } from '../stage/demo-votes.js';
 import type { NavBuildStats } from './nav/graph-to-nav.js';
 
@@ -71,6 +72,8 @@ export interface BuildResult {
   readonly work: GraphWork;
   /** The build's own nav test of what it wrote (`own-test.ts`); null without a map. */
   readonly ownTest: OwnTestOutcome | null;
+  /** The cache folder after the build: its size and what its bound removed; null: no cache. */
+  readonly cacheUse: CacheUse | null;
 }
 
 /** What a stage cost in this build. */

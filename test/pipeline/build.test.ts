@@ -3,7 +3,15 @@
  * state; the per-demo cache reads only what changed and never trusts a damaged entry.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -107,6 +115,38 @@ describeFixtures('build determinism and caching (wizs corpus)', () => {
     expect(again.demos.filter((d) => d.source === 'read')).toHaveLength(2);
     expect(sha(join(dir, 'again.nav'))).toBe(sha(coldNav));
   });
+
+  it('the map analysis: the graph stages\u2019 result and every link verdict come from the cache, a damaged one is recomputed, the bytes stay', async () => {
+    // The warm build of the first test found the graph stages' whole result.
+    const warm = await build(await spec('warm2', demos, { workers: 2 }));
+    expect(warm.work.graphCache).toBe('hit');
+    expect(warm.work.stages).toEqual([]);
+    // Without that entry the stages run, and every link run is in the map's verdict table.
+    const cache = join(dir, 'verdict-cache');
+    cpSync(join(dir, 'cache'), cache, { recursive: true });
+    for (const e of fg.sync('**/*.nggr', { cwd: cache, absolute: true })) rmSync(e);
+    const known = await build(await spec('known', demos, { workers: 2, cache }));
+    expect(known.work.graphCache).toBe('miss');
+    expect(known.work.verdictsKnown).toBeGreaterThan(1000);
+    expect(known.work.stages.reduce((n, st) => n + st.verdictsAdded, 0)).toBe(0);
+    expect(known.work.stages.reduce((n, st) => n + st.verdictHits, 0)).toBeGreaterThan(1000);
+    expect(sha(join(dir, 'known.nav'))).toBe(sha(coldNav));
+    // A damaged verdict table (one flipped byte) is reported, not trusted: all is simulated again.
+    for (const e of fg.sync('**/*.nggr', { cwd: cache, absolute: true })) rmSync(e);
+    const [table] = fg.sync('**/*.ngsv', { cwd: cache, absolute: true });
+    const bytes = readFileSync(table);
+    bytes[bytes.length >> 1] ^= 0x40;
+    writeFileSync(table, bytes);
+    const damaged = await build(await spec('damaged-verdicts', demos, { workers: 1, cache }));
+    expect(damaged.cacheProblems).toEqual([
+      expect.stringMatching(
+        /^link verdicts: damaged cache entry recomputed \(checksum mismatch\)$/,
+      ),
+    ]);
+    expect(damaged.work.verdictsKnown).toBe(0);
+    expect(damaged.work.stages.reduce((n, st) => n + st.verdictsAdded, 0)).toBeGreaterThan(1000);
+    expect(sha(join(dir, 'damaged-verdicts.nav'))).toBe(sha(coldNav));
+  }, 180_000);
 
   it('quarantines a damaged copy of a demo and builds the same nav as without it', async () => {
     const damagedDir = join(dir, 'damaged');

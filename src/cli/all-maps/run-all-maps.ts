@@ -267,10 +267,16 @@ async function buildMap(
   const used = result.demos.filter((d) => d.used).length;
   let navtest = 'not run';
   if (o.navtest) {
-    const nav = (await readNavFile(primaryNavOutput(spec.output))).nav;
-    const run = await runNavtest(nav, place.bsp, map, {
-      workers: o.workers ?? availableParallelism(),
-    });
+    // The build tested its nav before writing it (pipeline/own-test.ts); a nav it could not mend
+    // was not written. Its report is the nav test's report.
+    const report =
+      result.ownTest?.report ??
+      (
+        await runNavtest((await readNavFile(primaryNavOutput(spec.output))).nav, place.bsp, map, {
+          workers: o.workers ?? availableParallelism(),
+        })
+      ).report;
+    const run = { report };
     const out = join(reports, `${map}.navtest.json`);
     await writeFileAtomic(out, Buffer.from(JSON.stringify(run.report, null, 1) + '\n', 'utf8'));
     navtest = verdictOf(run.report);

@@ -10,6 +10,7 @@
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
+import { parseSize } from '../../files/cache-bound.js';
 import {
   runBuild,
   BuildError,
@@ -43,6 +44,7 @@ import { userCacheDir } from '../../pipeline/user-cache.js';
 
 interface BuildOptions {
   map?: string;
+  cacheLimit?: number;
   allMaps?: boolean;
   mapsDir?: string;
   outDir?: string;
@@ -129,9 +131,14 @@ export function register(program: Command): void {
     )
     .option(
       '--cache <dir>',
-      'per-demo cache folder (default: $XDG_CACHE_HOME/navgen or ~/.cache/navgen, also for pipeline files without cache:)',
+      'cache folder: per-demo votes, link verdicts, the map analysis (default: $XDG_CACHE_HOME/navgen or ~/.cache/navgen, also for pipeline files without cache:)',
     )
-    .option('--no-cache', 'do not read or write the per-demo cache')
+    .option('--no-cache', 'do not read or write the cache')
+    .option(
+      '--cache-limit <size>',
+      'after the build, remove the cache entries used longest ago until the folder holds at most this much (e.g. 500M, 2G; default 4G)',
+      parseSize,
+    )
     .option('--report <file>', 'write the JSON build report here')
     .option('--strafe-traces <file>', 'write the high-speed traversals archive here')
     .option(
@@ -255,7 +262,7 @@ async function buildAction(
     // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
     lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
     const backup = spec.file || !spec.output.nav ? null : await prepareNavBackup(spec.output.nav);
-    result = await runBuild(spec, progress);
+    result = await runBuild(spec, progress, { cacheLimit: opts.cacheLimit });
     const bak = await backup?.keep();
     if (bak && !opts.quiet && !opts.json)
       process.stderr.write(`navgen: kept the nav being replaced as ${bak}\n`);
