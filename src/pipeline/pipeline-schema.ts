@@ -189,8 +189,9 @@ export function pipelineFileSchema(
       },
       bsp: path('The map file (BSP v38), for spawn points and pictures.'),
       demos: {
-        description: 'Demo files or fast-glob patterns (.mvd2, .dm2, gzipped or not).',
-        oneOf: [path('One pattern.'), { type: 'array', minItems: 1, items: path('A pattern.') }],
+        description:
+          'Demo files or fast-glob patterns (.mvd2, .dm2, gzipped or not); an empty list builds from the map alone (needs bsp).',
+        oneOf: [path('One pattern.'), { type: 'array', items: path('A pattern.') }],
       },
       output: {
         type: 'object',
