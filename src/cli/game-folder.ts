@@ -1,7 +1,7 @@
 /**
  * `navgen build --game-dir DIR`: the map comes from the game (loose or inside its `.pak`/`.pkz`
  * archives, found in the engine's search order) and the nav goes where the bots read it,
- * `<mod>/bots/nav/<map>.nav` (the nav it replaces is kept as `<map>.nav.bak`: nav-backup.ts).
+ * `<mod>/bots/nav/<map>.nav` (what it replaces is kept: `<map>.nav.orig`, then `<map>.nav.bak.1`…: nav-backup.ts).
  *
  * A map inside an archive is extracted to a temporary folder for the build (the pipeline reads
  * BSP files by path) and removed afterwards.

@@ -1,7 +1,8 @@
 /**
  * `navgen build --map MAP --game-dir DIR DEMO-FOLDER`, as a server admin runs it: the map is
  * found inside the game's archives (made here), the nav is written to DIR/bots/nav/MAP.nav, and
- * a second build keeps the nav it replaces as MAP.nav.bak. Demo folders are searched at any
+ * a second build with the same inputs leaves the nav in place (the same bytes: nothing kept or
+ * rotated; test/cli/nav-backup.test.ts has what a replacing build keeps). Demo folders are searched at any
  * depth. The fixture demo is linked into the temporary demo folder, never copied.
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
@@ -33,7 +34,7 @@ describeFixtures('navgen build --game-dir', () => {
     );
   });
 
-  it('finds the map in the pkz, writes action/bots/nav/asylum.nav, and keeps the replaced nav as .bak', () => {
+  it('finds the map in the pkz, writes action/bots/nav/asylum.nav, and leaves it alone when a rebuild gives the same bytes', () => {
     const r = navgen(
       root,
       'build',
@@ -68,9 +69,11 @@ describeFixtures('navgen build --game-dir', () => {
       demos,
     );
     expect(again.code).toBe(0);
-    expect(again.stderr).toContain(`kept the nav being replaced as ${nav}.bak`);
-    expect(sha256(`${nav}.bak`)).toBe(first);
-    expect(sha256(nav)).toBe(first); // same inputs, same bytes
+    // Same inputs, same bytes: the nav in place is left alone, and nothing is kept or rotated.
+    expect(sha256(nav)).toBe(first);
+    expect(again.stderr).not.toContain('kept the nav being replaced');
+    expect(existsSync(`${nav}.orig`)).toBe(false);
+    expect(existsSync(`${nav}.bak.1`)).toBe(false);
     const q2r = join(root, 'baseq2', 'bots', 'navigation', 'asylum.nav');
     expect(again.stdout).toContain(`wrote q2rNav: ${q2r}`);
     expect(readFileSync(q2r).subarray(0, 4).toString('latin1')).toBe('NAV3');

@@ -8,7 +8,7 @@
  * 2. Per map: its BSP from the game (loose or in its archives) or the maps folder; a map that
  *    is missing is skipped with a one-line note. Then the same build as `--map MAP` with that
  *    map's demos, sharing one cache folder (a demo's per-map votes are cached per map, so the
- *    builds read no demo), the replaced nav kept as `.bak`, and the offline nav test.
+ *    builds read no demo), the replaced nav kept (`.orig`, then `.bak.1`…, nav-backup.ts), and the offline nav test.
  * 3. One line of progress per map, then the table (map-table.ts) and every damaged demo.
  *
  * Exit code 3 when a map was skipped or failed or a demo was damaged; 1 when no map was built.

@@ -115,7 +115,7 @@ export function register(program: Command): void {
     )
     .option(
       '--game-dir <dir>',
-      "the game: a mod folder (e.g. /srv/aq2/action) or the game root with --mod. Finds maps/MAP.bsp loose or in its .pak/.pkz archives (the engine's search order) and writes MOD/bots/nav/MAP.nav, keeping the nav it replaces as MAP.nav.bak",
+      "the game: a mod folder (e.g. /srv/aq2/action) or the game root with --mod. Finds maps/MAP.bsp loose or in its .pak/.pkz archives (the engine's search order) and writes MOD/bots/nav/MAP.nav, keeping the first nav it replaces as MAP.nav.orig and later ones as MAP.nav.bak.1…3",
     )
     .option('--mod <name>', 'the mod folder when --game-dir is the game root (default action)')
     .addOption(

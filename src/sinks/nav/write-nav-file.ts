@@ -41,18 +41,28 @@ export async function writeNavFile(
   const nodeTypes = options.nodeTypes ?? defaultNodeTypes;
   const { bytes, payload } = encodeNav(nav, nodeTypes, path);
   let warnings: NavIssue[] = [];
-  await writeFileAtomic(path, bytes, {
-    verify: async (temp) => {
-      const reread = decodeNav(await readFile(temp), temp, nodeTypes);
-      // The reader tolerates a few errors as warnings; the writer does not.
-      const errors = reread.warnings.filter((w) => w.severity === 'error');
-      if (errors.length > 0) throw new NavValidationError(temp, errors);
-      if (!sameBytes(reread.payload, payload)) {
-        throw new Error(`${temp}: the payload read back differs from the one written`);
-      }
-      warnings = reread.warnings;
-    },
-  });
+  // The same bytes as the file in place: nothing to write (a rebuild with nothing changed
+  // leaves the nav, its time and its backups alone).
+  const inPlace = await readFile(path).catch(() => null);
+  if (inPlace && inPlace.equals(bytes)) {
+    const reread = decodeNav(inPlace, path, nodeTypes);
+    const errors = reread.warnings.filter((w) => w.severity === 'error');
+    if (errors.length > 0) throw new NavValidationError(path, errors);
+    warnings = reread.warnings;
+  } else {
+    await writeFileAtomic(path, bytes, {
+      verify: async (temp) => {
+        const reread = decodeNav(await readFile(temp), temp, nodeTypes);
+        // The reader tolerates a few errors as warnings; the writer does not.
+        const errors = reread.warnings.filter((w) => w.severity === 'error');
+        if (errors.length > 0) throw new NavValidationError(temp, errors);
+        if (!sameBytes(reread.payload, payload)) {
+          throw new Error(`${temp}: the payload read back differs from the one written`);
+        }
+        warnings = reread.warnings;
+      },
+    });
+  }
   return {
     path,
     version: nav.version,
