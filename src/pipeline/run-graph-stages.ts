@@ -84,6 +84,7 @@ export async function runGraphStages(
   // Link runs handed over ahead of a stage's steps: simulated on this thread and the others.
   const threads = new VerdictPool(spec.workers - 1);
   const bsp = spec.bsp;
+  if (bsp && table) threads.prepare(bsp);
   const stageCtx: StageContext =
     table && bsp
       ? {

@@ -2,7 +2,7 @@
  * A batch of links to simulate, as plain data that crosses worker threads: the map file (each
  * thread loads its collision model once) and the links' ends and type names.
  */
-import { loadCollisionModel, type CollisionModel } from '../world/collision-model.js';
+import { threadModelOf } from './verdict-runs.js';
 import type { LinkResult, SimulateLinkOptions } from './simulate-link.js';
 import { simulateLinkFromReach } from './reach-starts.js';
 
@@ -22,20 +22,8 @@ export interface BatchResult {
   readonly results: LinkResult[];
 }
 
-const models = new Map<string, Promise<CollisionModel>>();
-
-/** The collision model of a map, loaded once per thread. */
-export function modelOf(bsp: string): Promise<CollisionModel> {
-  let m = models.get(bsp);
-  if (!m) {
-    m = loadCollisionModel(bsp);
-    models.set(bsp, m);
-  }
-  return m;
-}
-
 export async function runBatch(batch: LinkBatch): Promise<BatchResult> {
-  const model = await modelOf(batch.bsp);
+  const model = await threadModelOf(batch.bsp);
   const results: LinkResult[] = [];
   const e = batch.ends;
   for (let k = 0; k < e.length / 6; k++) {

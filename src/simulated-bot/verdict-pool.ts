@@ -99,6 +99,18 @@ export class VerdictPool {
     return { asked: runs.length, simulated: todo.length, onThreads };
   }
 
+  /**
+   * Starts the threads and has each load the map's collision model now, while this thread runs
+   * the stages before the first runs are handed over (a thread that loads the map on its first
+   * batch leaves this thread most of that batch's work). Nothing waits for it.
+   */
+  prepare(bsp: string): void {
+    if (this.#threads === 0) return;
+    const pool = this.#start();
+    const empty: VerdictBatch = { bsp, runs: [] };
+    for (let t = 0; t < this.#threads; t++) pool.run(empty).catch(() => undefined);
+  }
+
   #start(): Piscina {
     this.#pool ??= new Piscina({
       filename: workerModule(import.meta.url, 'verdict-worker', 'simulated-bot/verdict-worker'),
