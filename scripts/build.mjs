@@ -75,6 +75,7 @@ async function bundle() {
       'inflate-thread': 'src/sources/demo/inflate-thread.ts',
       'navtest-worker': 'src/navtest/navtest-worker.ts',
       'verdict-worker': 'src/simulated-bot/verdict-worker.ts',
+      'map-build-worker': 'src/cli/all-maps/map-build-worker.ts',
     },
     outdir: out,
     bundle: true,

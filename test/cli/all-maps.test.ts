@@ -99,6 +99,44 @@ describeFixtures('navgen build --all-maps', () => {
     expect(existsSync(`${nav}.orig`)).toBe(false);
   }, 120_000);
 
+  it('builds two maps at once in worker threads, each with the bytes a one-thread run gives', async () => {
+    const corpus = (map: string) =>
+      join(fixture('demos', 'mvd2', 'corpus', map), `${map}_dm_6bots_240s_sk9_c3.mvd2.gz`);
+    const [one, two] = [corpus('wizs'), corpus('simplicity')];
+    expect(existsSync(one) && existsSync(two)).toBe(true);
+    const allMaps = (name: string, workers: string) =>
+      run(
+        'build',
+        '--all-maps',
+        '--maps-dir',
+        fixture('maps'),
+        '--out-dir',
+        join(root, name),
+        '--reports-dir',
+        join(root, `${name}-reports`),
+        '--cache',
+        join(root, `${name}-cache`),
+        '--no-html',
+        '--workers',
+        workers,
+        one,
+        two,
+      );
+    const [a, b] = [await allMaps('lanes-2', '2'), await allMaps('lanes-1', '1')];
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    for (const map of ['simplicity', 'wizs']) {
+      expect(sha256(join(root, 'lanes-2', `${map}.nav`))).toBe(
+        sha256(join(root, 'lanes-1', `${map}.nav`)),
+      );
+      expect(sha256(join(root, 'lanes-2-reports', `${map}.navtest.json`))).toBe(
+        sha256(join(root, 'lanes-1-reports', `${map}.navtest.json`)),
+      );
+    }
+    // Rows and lines in map order, whichever build finished first.
+    expect(a.stdout.indexOf('simplicity')).toBeLessThan(a.stdout.indexOf('wizs '));
+  }, 180_000);
+
   it('reads each demo file once on a first run, and builds the nav a --map build gives', async () => {
     // A cache folder of its own: nothing known yet.
     const cache = join(root, 'first-run-cache');

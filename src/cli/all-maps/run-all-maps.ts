@@ -16,8 +16,11 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { runBuild, BuildError, workerSetup, type BuildResult } from '../../pipeline/build.js';
-import { pipelineFromFlags } from '../../pipeline/flags-pipeline.js';
+import { workerSetup, type BuildResult } from '../../pipeline/build.js';
+import { Piscina } from 'piscina';
+import { workerModule } from '../../dist-file.js';
+import { buildOneMap, type MapBuildOutcome } from './map-build-worker.js';
+import { pipelineFromFlags, type BuildFlags } from '../../pipeline/flags-pipeline.js';
 import { primaryNavOutput } from '../../pipeline/pipeline-spec.js';
 import { readNavFile } from '../../nav/formats/aqtion/read-nav.js';
 import { runNavtest } from '../../navtest/run-navtest.js';
@@ -28,7 +31,6 @@ import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-cod
 import { prepareGameFolder } from '../game-folder.js';
 import { prepareNavBackup } from '../nav-backup.js';
 import { buildProblemLines } from '../demo-problems.js';
-import { describeFsError } from '../output-paths.js';
 import { demoMaps, demosByMap, type DemoMaps, type ReadMaps } from './demo-maps.js';
 import {
   readDemoForEveryMap,
@@ -233,6 +235,7 @@ async function buildMap(
   tag: string,
   say: (line: string) => void,
   warnings: string[],
+  build: () => Promise<MapBuildOutcome>,
 ): Promise<MapRow> {
   const t0 = Date.now();
   const reports = resolve(o.reportsDir);
@@ -250,18 +253,15 @@ async function buildMap(
     damaged: false,
     ...fields,
   });
-  let result: BuildResult;
-  try {
-    const backup = await prepareNavBackup(primaryNavOutput(spec.output));
-    result = await runBuild(spec);
-    await backup.keep();
-  } catch (e) {
-    const why = e instanceof BuildError ? e.message : describeFsError(e);
-    if (why === null) throw e;
-    const first = why.split('\n')[0];
+  const backup = await prepareNavBackup(primaryNavOutput(spec.output));
+  const outcome = await build();
+  if (!outcome.ok) {
+    const first = outcome.failed.split('\n')[0];
     say(`${tag}: failed: ${first}`);
     return row({ status: 'failed', note: first });
   }
+  const result: BuildResult = outcome.result;
+  await backup.keep();
   const problems = buildProblemLines(result);
   warnings.push(...problems);
   const used = result.demos.filter((d) => d.used).length;
@@ -338,27 +338,45 @@ async function readMultiMapDemosOnce(
   }
 }
 
-function mapSpec(
+/** The flags of `build --map MAP` that build one map as part of `--all-maps`. */
+function mapFlags(
   map: string,
   demos: readonly string[],
   place: MapPlace,
   o: AllMapsOptions,
-): Promise<PipelineSpec> {
+  workers = o.workers,
+): BuildFlags {
   const reports = resolve(o.reportsDir);
-  return pipelineFromFlags({
+  return {
     map,
     bsp: place.bsp,
     out: place.out,
     demos,
     minDemos: o.minDemos,
     cache: o.cache ?? false,
-    workers: o.workers,
+    workers,
     report: join(reports, `${map}.report.json`),
     html: o.html ? join(reports, `${map}.report.html`) : false,
     damaged: o.keepDamagedPrefix ? 'keep-prefix' : undefined,
-  });
+  };
 }
 
+function mapSpec(
+  map: string,
+  demos: readonly string[],
+  place: MapPlace,
+  o: AllMapsOptions,
+): Promise<PipelineSpec> {
+  return pipelineFromFlags(mapFlags(map, demos, place, o));
+}
+
+/**
+ * Each map's build, in map order: with more cores than one and more than one map, as many maps
+ * at once as there are cores (`--workers`), each in a worker thread of its own with the cores
+ * shared out (`map-build-worker.ts`), so both cores stay busy from the first map to the last; a
+ * map's row, lines and warnings still come in map order, and each map's outputs are the bytes
+ * its build alone gives.
+ */
 async function buildEach(
   byMap: ReadonlyMap<string, string[]>,
   places: ReadonlyMap<string, Promise<MapPlace | string>>,
@@ -368,28 +386,71 @@ async function buildEach(
   warnings: string[],
   rows: MapRow[],
 ): Promise<void> {
-  let i = 0;
-  for (const [map, demos] of byMap) {
-    i++;
-    const tag = `[${i}/${byMap.size}] ${map}`;
-    const place = await places.get(map)!;
-    if (typeof place === 'string') {
-      say(`${tag}: skipped: ${place}`);
-      rows.push({
-        map,
-        status: 'skipped',
-        demos: demos.length,
-        demosUsed: 0,
-        demosRead: 0,
-        nodes: null,
-        links: null,
-        navtest: 'not run',
-        nav: null,
-        note: place,
-        damaged: false,
-      });
-      continue;
+  const maps = [...byMap];
+  const cores = Math.max(1, o.workers ?? availableParallelism());
+  const lanes = Math.max(1, Math.min(cores, specs.size));
+  const perMap = Math.max(1, Math.floor(cores / lanes));
+  const pool =
+    lanes > 1
+      ? new Piscina({
+          filename: workerModule(
+            import.meta.url,
+            'map-build-worker',
+            'cli/all-maps/map-build-worker',
+          ),
+          minThreads: lanes,
+          maxThreads: lanes,
+          concurrentTasksPerWorker: 1,
+          execArgv: [],
+        })
+      : null;
+  const out: { row: MapRow; warnings: string[] }[] = new Array(maps.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < maps.length) {
+      const i = next++;
+      const [map, demos] = maps[i];
+      const tag = `[${i + 1}/${byMap.size}] ${map}`;
+      const place = await places.get(map)!;
+      if (typeof place === 'string') {
+        say(`${tag}: skipped: ${place}`);
+        out[i] = {
+          warnings: [],
+          row: {
+            map,
+            status: 'skipped',
+            demos: demos.length,
+            demosUsed: 0,
+            demosRead: 0,
+            nodes: null,
+            links: null,
+            navtest: 'not run',
+            nav: null,
+            note: place,
+            damaged: false,
+          },
+        };
+        continue;
+      }
+      const flags = mapFlags(map, demos, place, o, pool ? perMap : o.workers);
+      const build = (): Promise<MapBuildOutcome> =>
+        pool
+          ? (pool.run({ flags, cwd: process.cwd() }) as Promise<MapBuildOutcome>)
+          : buildOneMap({ flags, cwd: process.cwd() });
+      const mine: string[] = [];
+      out[i] = {
+        warnings: mine,
+        row: await buildMap(map, demos, specs.get(map)!, place, o, tag, say, mine, build),
+      };
     }
-    rows.push(await buildMap(map, demos, specs.get(map)!, place, o, tag, say, warnings));
+  };
+  try {
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    await pool?.destroy();
+  }
+  for (const r of out) {
+    rows.push(r.row);
+    warnings.push(...r.warnings);
   }
 }
