@@ -12,6 +12,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { sha256, startNavgen, tempFolder } from '../robustness/navgen-cli.js';
 import { writePak } from '../sources/game/archives.js';
+import { walkPolyline, writeScenario } from '../../tools/mvd2-writer/synthetic.js';
 
 describeFixtures('navgen build --all-maps', () => {
   let root: string;
@@ -136,6 +137,56 @@ describeFixtures('navgen build --all-maps', () => {
     // Rows and lines in map order, whichever build finished first.
     expect(a.stdout.indexOf('simplicity')).toBeLessThan(a.stdout.indexOf('wizs '));
   }, 180_000);
+
+  it('skips a map name that leads out of the folders (maps/../aaa.bsp in a demo) with a note, and builds the rest', async () => {
+    const dir = join(root, 'escape');
+    const [maps, out, inDemos] = ['maps', 'out', 'demos'].map((f) => join(dir, f));
+    for (const f of [maps, out, inDemos]) mkdirSync(f, { recursive: true });
+    symlinkSync(fixture('maps', 'wizs.bsp'), join(maps, 'wizs.bsp'));
+    // aaa.bsp beside the maps folder, where `maps/../aaa` would find it.
+    symlinkSync(fixture('maps', 'wizs.bsp'), join(dir, 'aaa.bsp'));
+    writeFileSync(
+      join(inDemos, 'escape.mvd2'),
+      writeScenario({
+        map: '../aaa',
+        players: [
+          {
+            slot: 0,
+            name: 'Walker',
+            track: walkPolyline(
+              [
+                [0, 0, 24],
+                [200, 0, 24],
+              ],
+              300,
+            ),
+          },
+        ],
+      }),
+    );
+    symlinkSync(join(demos, 'wizs-match.mvd2.gz'), join(inDemos, 'wizs-match.mvd2.gz'));
+    const r = await run(
+      'build',
+      '--all-maps',
+      '--maps-dir',
+      maps,
+      '--out-dir',
+      out,
+      '--reports-dir',
+      join(dir, 'reports'),
+      '--cache',
+      join(dir, 'cache'),
+      '--no-html',
+      inDemos,
+    );
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toMatch(
+      /map name "\.\.\/aaa" in .*escape\.mvd2 skipped: it holds a folder separator/,
+    );
+    expect(existsSync(join(out, 'wizs.nav'))).toBe(true);
+    expect(existsSync(join(dir, 'aaa.nav'))).toBe(false);
+    expect(existsSync(join(out, '..', 'aaa.nav'))).toBe(false);
+  }, 120_000);
 
   it('reads each demo file once on a first run, and builds the nav a --map build gives', async () => {
     // A cache folder of its own: nothing known yet.

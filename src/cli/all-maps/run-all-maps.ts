@@ -40,6 +40,7 @@ import {
 import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
 import type { WorkerSetup } from '../../pipeline/worker.js';
 import { DemoParseError } from '../../sources/demo/errors.js';
+import { mapNameProblem } from '../../sources/game/map-name.js';
 import { formatMapTable, type MapRow } from './map-table.js';
 
 export interface AllMapsOptions {
@@ -111,7 +112,12 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
   const places = new Map<string, Promise<MapPlace | string>>();
   const placeOf = (map: string): Promise<MapPlace | string> => {
     let p = places.get(map);
-    if (!p) places.set(map, (p = locate(map, o)));
+    if (!p) {
+      // Never joined into a path: a name the engine would not load is no map of the game.
+      const problem = mapNameProblem(map);
+      p = problem ? Promise.resolve(`not a map name: ${problem}`) : locate(map, o);
+      places.set(map, p);
+    }
     return p;
   };
   const setups = new Map<string, Promise<WorkerSetup | null>>();
@@ -152,6 +158,16 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
       readMaps ? (o.workers ?? availableParallelism()) : 1,
     );
     const byMap = demosByMap(found);
+    // A demo can name any map: names the engine would not load, or that lead out of the maps
+    // and nav folders, are skipped with a note, never joined into a path.
+    for (const [map, holding] of byMap) {
+      const problem = mapNameProblem(map);
+      if (!problem) continue;
+      byMap.delete(map);
+      warnings.push(
+        `map name ${JSON.stringify(map)} in ${holding.map((p) => relative(process.cwd(), p) || p).join(', ')} skipped: ${problem}, not a map the engine loads`,
+      );
+    }
     for (const d of found)
       if (d.maps.length === 0)
         warnings.push(`damaged demo ${d.error ?? d.path}: holds no map, not used`);
