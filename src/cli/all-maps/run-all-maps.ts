@@ -14,6 +14,7 @@
  * Exit code 3 when a map was skipped or failed or a demo was damaged; 1 when no map was built.
  */
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { workerSetup, type BuildResult } from '../../pipeline/build.js';
@@ -421,10 +422,19 @@ async function buildEach(
         })
       : null;
   const out: { row: MapRow; warnings: string[] }[] = new Array(maps.length);
+  // The largest maps first (by the BSP's size, ties in map order), so that the last to finish
+  // is a small one and no core waits long at the end; rows still come in map order.
+  const size = await Promise.all(
+    maps.map(async ([map]) => {
+      const place = await places.get(map)!;
+      return typeof place === 'string' ? 0 : ((await stat(place.bsp).catch(() => null))?.size ?? 0);
+    }),
+  );
+  const order = maps.map((_, i) => i).sort((a, b) => size[b] - size[a] || a - b);
   let next = 0;
   const lane = async (): Promise<void> => {
-    while (next < maps.length) {
-      const i = next++;
+    while (next < order.length) {
+      const i = order[next++];
       const [map, demos] = maps[i];
       const tag = `[${i + 1}/${byMap.size}] ${map}`;
       const place = await places.get(map)!;
