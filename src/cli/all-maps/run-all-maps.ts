@@ -243,6 +243,24 @@ function report(
   return partial ? EXIT_PARTIAL : 0;
 }
 
+/** A map's row of the table: built with nothing known yet, unless `fields` say otherwise. */
+function mapRow(map: string, demos: readonly string[], fields: Partial<MapRow>): MapRow {
+  return {
+    map,
+    status: 'built',
+    demos: demos.length,
+    demosUsed: 0,
+    demosRead: 0,
+    nodes: null,
+    links: null,
+    navtest: 'not run',
+    nav: null,
+    note: null,
+    damaged: false,
+    ...fields,
+  };
+}
+
 async function buildMap(
   map: string,
   demos: readonly string[],
@@ -256,20 +274,7 @@ async function buildMap(
 ): Promise<MapRow> {
   const t0 = Date.now();
   const reports = resolve(o.reportsDir);
-  const row = (fields: Partial<MapRow>): MapRow => ({
-    map,
-    status: 'built',
-    demos: demos.length,
-    demosUsed: 0,
-    demosRead: 0,
-    nodes: null,
-    links: null,
-    navtest: 'not run',
-    nav: null,
-    note: null,
-    damaged: false,
-    ...fields,
-  });
+  const row = (fields: Partial<MapRow>): MapRow => mapRow(map, demos, fields);
   const backup = await prepareNavBackup(primaryNavOutput(spec.output));
   const outcome = await build();
   if (!outcome.ok) {
@@ -442,19 +447,7 @@ async function buildEach(
         say(`${tag}: skipped: ${place}`);
         out[i] = {
           warnings: [],
-          row: {
-            map,
-            status: 'skipped',
-            demos: demos.length,
-            demosUsed: 0,
-            demosRead: 0,
-            nodes: null,
-            links: null,
-            navtest: 'not run',
-            nav: null,
-            note: place,
-            damaged: false,
-          },
+          row: mapRow(map, demos, { status: 'skipped', note: place }),
         };
         continue;
       }
