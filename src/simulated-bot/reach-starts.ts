@@ -238,8 +238,9 @@ export function simulateLinkFromReach(
   const table = verdictsOf(model);
   if (!table) return simulateLinkFromReachDirect(model, link, options);
   const o = { ...simulateLinkDefaults, ...options };
-  return table.verdict(verdictKey('reach', link, o), () =>
-    simulateLinkFromReachDirect(model, link, o),
+  return (
+    table.twinVerdict('reach', link, o) ??
+    table.verdict(verdictKey('reach', link, o), () => simulateLinkFromReachDirect(model, link, o))
   );
 }
 
@@ -282,10 +283,17 @@ export function simulateLinkFromReachDirect(
   }
   if (!r.passed || !checkedFromReach(link)) return r;
   const o = { ...simulateLinkDefaults, ...options };
+  // The bot stood still in some run so far (`LinkResult.stalled`, for the whole result).
+  let stalled = r.stalled;
   for (const start of reachStarts(playerCollision(model), link.from)) {
     const q = simulateLinkDirect(model, { ...link, start }, o);
+    stalled ||= q.stalled;
     if (!q.passed)
-      return { ...q, detail: `from ${fmt(start)}, within reach of the source: ${q.detail}` };
+      return {
+        ...q,
+        detail: `from ${fmt(start)}, within reach of the source: ${q.detail}`,
+        stalled,
+      };
   }
-  return r;
+  return stalled === r.stalled ? r : { ...r, stalled };
 }

@@ -133,6 +133,12 @@ export interface LinkResult {
   readonly end: Vec3;
   /** Health left (fall damage). */
   readonly health: number;
+  /**
+   * The bot stood still after a think (it moved less than 0.1 u): with the sidestep on, it
+   * stepped aside next. A run in which it never did is, think for think, the same run without
+   * the sidestep (`verdict-table.ts` answers the engine's bot from it).
+   */
+  readonly stalled: boolean;
 }
 
 const THINKS_PER_SECOND = 10;
@@ -208,7 +214,10 @@ export function simulateLink(
   const link = asStored(navLink);
   const table = verdictsOf(model);
   if (!table) return simulateLinkDirect(model, link, o);
-  return table.verdict(verdictKey('link', link, o), () => simulateLinkDirect(model, link, o));
+  return (
+    table.twinVerdict('link', link, o) ??
+    table.verdict(verdictKey('link', link, o), () => simulateLinkDirect(model, link, o))
+  );
 }
 
 /**
@@ -232,6 +241,7 @@ export function simulateLinkDirect(
   const kind = linkKind(link.linkType, link.fromType, link.toType);
   const from = link.from;
   const to = link.to;
+  let stood = false;
   const result = (
     passed: boolean,
     reason: LinkResult['reason'],
@@ -239,7 +249,15 @@ export function simulateLinkDirect(
     steps: number,
     end: ArrayLike<number>,
     health: number,
-  ): LinkResult => ({ passed, reason, detail, steps, end: [end[0], end[1], end[2]], health });
+  ): LinkResult => ({
+    passed,
+    reason,
+    detail,
+    steps,
+    end: [end[0], end[1], end[2]],
+    health,
+    stalled: stood,
+  });
 
   // 1. Start. On a crouch link where no standing player fits (a duct), crouched.
   const startAt = link.start ?? from;
@@ -405,6 +423,7 @@ export function simulateLinkDirect(
     const my = origin[1] - last[1];
     const mz = origin[2] - last[2];
     const ml = Math.hypot(mx, my, mz);
+    if (ml < 0.1) stood = true;
     stalled = o.sidestep && ml < 0.1;
     const tx = to[0] - origin[0];
     const ty = to[1] - origin[1];

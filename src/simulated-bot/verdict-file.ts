@@ -13,7 +13,7 @@ import { sourceFingerprint } from '../source-fingerprint.js';
 import type { LinkResult } from './simulate-link.js';
 import { VerdictTable } from './verdict-table.js';
 
-const VERDICT_ENTRY: EntryKind = { magic: 'NGSV', version: 1 };
+const VERDICT_ENTRY: EntryKind = { magic: 'NGSV', version: 2 };
 
 const REASONS: readonly LinkResult['reason'][] = [
   'reached',
@@ -34,6 +34,7 @@ interface VerdictColumns {
   /** [Form: (x, y, z) × verdicts] */
   readonly end: Float64Array;
   readonly health: Float64Array;
+  readonly stalled: Uint8Array;
 }
 
 export function verdictFilePath(cacheDir: string, mapHash: string): string {
@@ -50,6 +51,7 @@ function toColumns(entries: readonly (readonly [string, LinkResult])[]): Verdict
     steps: new Uint32Array(n),
     end: new Float64Array(3 * n),
     health: new Float64Array(n),
+    stalled: new Uint8Array(n),
   };
   entries.forEach(([key, r], i) => {
     c.keys.push(key);
@@ -59,6 +61,7 @@ function toColumns(entries: readonly (readonly [string, LinkResult])[]): Verdict
     c.steps[i] = r.steps;
     c.end.set(r.end, 3 * i);
     c.health[i] = r.health;
+    c.stalled[i] = r.stalled ? 1 : 0;
   });
   return c;
 }
@@ -73,7 +76,8 @@ function fromColumns(c: VerdictColumns): [string, LinkResult][] {
     c.reason?.length === n &&
     c.steps?.length === n &&
     c.end?.length === 3 * n &&
-    c.health?.length === n;
+    c.health?.length === n &&
+    c.stalled?.length === n;
   if (!sane) throw new Error('verdict columns of unequal lengths');
   return c.keys.map((key, i) => {
     const reason = REASONS[c.reason[i]];
@@ -87,6 +91,7 @@ function fromColumns(c: VerdictColumns): [string, LinkResult][] {
         steps: c.steps[i],
         end: [c.end[3 * i], c.end[3 * i + 1], c.end[3 * i + 2]],
         health: c.health[i],
+        stalled: c.stalled[i] === 1,
       },
     ];
   });

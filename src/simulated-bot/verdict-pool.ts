@@ -57,6 +57,7 @@ export class VerdictPool {
     for (const run of runs) {
       const key = verdictKey(run.run, run.link, run.options);
       if (queued.has(key) || table.has(key, true)) continue;
+      if (table.twinVerdict(run.run, run.link, run.options)) continue;
       queued.add(key);
       todo.push({ key, run });
     }

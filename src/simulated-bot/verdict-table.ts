@@ -61,6 +61,26 @@ export class VerdictTable {
     return known;
   }
 
+  /**
+   * The verdict of a run without the sidestep that its twin decides: the same run with the
+   * sidestep, known here, in which the bot never stood still (`LinkResult.stalled`) — the
+   * sidestep only acts after a standstill, so the two runs were the same think for think.
+   * Undefined when there is no such twin (the run must be simulated). This spares the
+   * `wedge-links` stage nearly every run: most links are walked without a standstill.
+   */
+  twinVerdict(
+    run: VerdictRun,
+    link: LinkToSimulate,
+    o: SimulateLinkOptions,
+  ): LinkResult | undefined {
+    if (o.sidestep) return undefined;
+    const key = verdictKey(run, link, { ...o, sidestep: true });
+    const twin = this.#results.get(key);
+    if (!twin || twin.stalled) return undefined;
+    if (!this.#fresh.has(key)) this.hits++;
+    return twin;
+  }
+
   /** Adds a verdict simulated elsewhere (a worker thread), unless the key is known. */
   add(key: string, r: LinkResult): void {
     if (this.#results.has(key)) return;

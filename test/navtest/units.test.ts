@@ -85,6 +85,7 @@ describe('offlineReport', () => {
     steps,
     end: [0, 0, 0],
     health: 100,
+    stalled: false,
   });
   const bad = (reason: LinkResult['reason'], steps: number): LinkResult => ({
     passed: false,
@@ -93,6 +94,7 @@ describe('offlineReport', () => {
     steps,
     end: [0, 0, 0],
     health: 0,
+    stalled: false,
   });
   it('counts coverage, bad links, bad nodes and rates per simulated minute', () => {
     const r = offlineReport({
