@@ -101,6 +101,15 @@ describeFixtures('navgen mesh / path / inspect on wizs', () => {
     expect(off.stderr).toMatch(/start-off-mesh/);
     const bad = navgen(dir, 'path', bsp, '--from', '1,2', '--to', '1,2,3');
     expect(bad.code).toBe(2);
+    // Up a ladder only: without ladders (the default) there is no path, and the message says
+    // that --ladders both finds one.
+    const up = ['--mesh', 'wizs.ngmesh', '--from', '1101,-83,-616', '--to', '1408,-231,-144'];
+    const noLadders = navgen(dir, 'path', bsp, ...up);
+    expect(noLadders.code).toBe(1);
+    expect(noLadders.stderr).toMatch(
+      /no path: no-connection: .* \(with --ladders both there is a path, \d+ units long: this one climbs a ladder\)/,
+    );
+    expect(navgen(dir, 'path', bsp, ...up, '--ladders', 'both').code).toBe(0);
   }, 120_000);
 
   it('draws the mesh with a path', () => {

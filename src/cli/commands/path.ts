@@ -62,7 +62,17 @@ export function register(program: Command): void {
         }
         const q = createNavQuery(mesh, { ladders: opts.ladders as 'none' | 'up' | 'both' });
         const r = findPath(q, opts.from, opts.to);
-        if (!r.ok) throw new CliError(`no path: ${r.reason}: ${r.detail}`, EXIT_FAILURE);
+        if (!r.ok) {
+          // Without ladders (the default) the areas may still be joined by one: say so.
+          const withLadders =
+            r.reason === 'no-connection' && opts.ladders !== 'both'
+              ? findPath(createNavQuery(mesh, { ladders: 'both' }), opts.from, opts.to)
+              : null;
+          const hint = withLadders?.ok
+            ? ` (with --ladders both there is a path, ${Math.round(withLadders.length)} units long: this one climbs a ladder)`
+            : '';
+          throw new CliError(`no path: ${r.reason}: ${r.detail}${hint}`, EXIT_FAILURE);
+        }
         const round = (v: number) => Math.round(v * 100) / 100;
         if (opts.json) {
           const out = {
