@@ -74,6 +74,11 @@ export function describeFsError(e: unknown): string | null {
   const target = (p: string | undefined): string | undefined =>
     p?.replace(/(^|[/\\])\.([^/\\]+)\.\d+-[0-9a-f]+\.tmp$/, '$1$2');
   const path = target(err.dest) ?? target(err.path) ?? '(unknown path)';
+  const reason = `${REASONS[err.code] ?? err.code} (${err.code})`;
+  // The build lock (`.<map>.navgen.lock`, written through `.new-<pid>-<hex>` beside it) is
+  // navgen's own file: name the folder the outputs go to, which is what the user gave.
+  if (/(^|[/\\])\.[^/\\]+\.navgen\.lock(\.new-\d+-[0-9a-f]+)?$/.test(path))
+    return `cannot write in ${dirname(path)}, the folder of the outputs: ${reason}`;
   const doing: Record<string, string> = {
     open: 'open',
     rename: 'write',
@@ -86,5 +91,5 @@ export function describeFsError(e: unknown): string | null {
     stat: 'look at',
     access: 'access',
   };
-  return `cannot ${doing[err.syscall] ?? err.syscall} ${path}: ${REASONS[err.code] ?? err.code} (${err.code})`;
+  return `cannot ${doing[err.syscall] ?? err.syscall} ${path}: ${reason}`;
 }
