@@ -54,7 +54,6 @@ import { loadPlugin } from './plugins.js';
 import { demoStages, graphStages, primaryNavOutput, type PipelineSpec } from './pipeline-spec.js';
 import type { StageContext } from '../stage/stage.js';
 import { runGraphStages } from './run-graph-stages.js';
-import type { OwnTestOutcome } from '../sinks/build-result.js';
 import { ownTestLine } from './own-test.js';
 import type { WorkerSetup } from './worker.js';
 
@@ -99,10 +98,7 @@ export class BuildError extends Error {
 
 /** The nav failed the build's own test, repairs included (`own-test.ts`); nothing was written. */
 export class NavTestFailed extends BuildError {
-  constructor(
-    message: string,
-    readonly ownTest: OwnTestOutcome,
-  ) {
+  constructor(message: string) {
     super(message);
     this.name = 'NavTestFailed';
   }
@@ -320,8 +316,7 @@ export async function runBuild(
   // A nav that fails the build's own test even after its repairs is not written.
   if (ownTest && !ownTest.summary.passed)
     throw new NavTestFailed(
-      `${ownTestLine(ownTest.summary)}; ${spec.output.nav ?? primaryNavOutput(spec.output)} was not written`,
-      ownTest,
+      `${ownTestLine(ownTest.summary)}; ${primaryNavOutput(spec.output)} was not written`,
     );
 
   // 5. Outputs.

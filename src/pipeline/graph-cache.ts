@@ -32,25 +32,27 @@ export interface CachedGraph {
 
 /**
  * The key of this build's graph stages, or null when they cannot be cached (no cache folder, a
- * plugin graph stage).
+ * plugin graph stage, an input that cannot be read). `bsp`: the map's content hash (null for
+ * none, or a map that could not be read).
  */
 export async function graphCacheKey(
   spec: PipelineSpec,
   demoConfigHash: string,
   contributions: readonly string[],
+  bsp: string | null,
 ): Promise<string | null> {
   if (!spec.cache) return null;
   const stages = graphStages(spec);
   if (stages.some((s) => s.name.includes('/'))) return null;
   // An input that cannot be read is not cached: the stage that reads it says what is wrong,
   // with the reader's own words (file and byte offset).
+  if (spec.bsp && bsp === null) return null;
   const hashes = await Promise.all([
-    spec.bsp ? hashFile(spec.bsp) : null,
     spec.feedback ? hashFile(spec.feedback.file) : null,
     spec.feedback?.nav ? hashFile(spec.feedback.nav) : null,
   ]).catch(() => null);
   if (!hashes) return null;
-  const [bsp, feedback, feedbackNav] = hashes;
+  const [feedback, feedbackNav] = hashes;
   return hashText(
     canonicalJson({
       map: spec.map.toLowerCase(),

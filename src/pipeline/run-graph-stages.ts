@@ -45,10 +45,13 @@ export async function runGraphStages(
   contributions: readonly { hash: string; votes: DemoVotes }[],
   cacheProblems: string[],
 ): Promise<GraphStagesResult> {
+  // The map's content hash, once: the key of the graph stages' result and of the map's verdicts.
+  const bspHash = spec.bsp ? await hashFile(spec.bsp).catch(() => null) : null;
   const key = await graphCacheKey(
     spec,
     demoConfigHash,
     contributions.map((c) => c.hash),
+    bspHash,
   );
   if (key && spec.cache) {
     const hit = await readCachedGraph(spec.cache, key, (reason) =>
@@ -63,34 +66,33 @@ export async function runGraphStages(
       };
   }
 
-  // The map's verdicts, on the collision model every stage shares (`map-source.ts`).
+  // The map's verdicts, on the collision model every stage shares (`map-source.ts`); without a
+  // cache folder the table still spares the stages each other's runs in this build. The map
+  // is loaded first: a map that cannot be read fails with the BSP reader's words.
+  const bsp = spec.bsp;
+  const model = bsp ? await loadCollision(bsp) : null;
   let table: VerdictTable | null = null;
   let mapHash: string | null = null;
-  if (spec.bsp && spec.cache) {
-    // The map first: a map that cannot be read fails with the BSP reader's words.
-    const model = await loadCollision(spec.bsp);
-    const hash = await hashFile(spec.bsp);
-    mapHash = hash;
-    table = await loadVerdicts(spec.cache, hash, (reason) =>
-      cacheProblems.push(`link verdicts: damaged cache entry recomputed (${reason})`),
-    );
+  if (bsp && model) {
+    mapHash = spec.cache ? (bspHash ?? (await hashFile(bsp))) : null;
+    table =
+      spec.cache && mapHash
+        ? await loadVerdicts(spec.cache, mapHash, (reason) =>
+            cacheProblems.push(`link verdicts: damaged cache entry recomputed (${reason})`),
+          )
+        : new VerdictTable();
     attachVerdicts(model, table);
-  } else if (spec.bsp) {
-    // No cache folder: the table still spares the stages each other's runs in this build.
-    table = new VerdictTable();
-    attachVerdicts(await loadCollision(spec.bsp), table);
   }
   const verdictsKnown = table?.size ?? 0;
   // Link runs handed over ahead of a stage's steps: simulated on this thread and the others.
   const threads = new VerdictPool(spec.workers - 1);
-  const bsp = spec.bsp;
   if (bsp && table) threads.prepare(bsp);
   const stageCtx: StageContext =
-    table && bsp
+    model && table && bsp
       ? {
           ...ctx,
           doAhead: async (work) => {
-            await threads.settle(bsp, await loadCollision(bsp), table, linkRunsOf(work));
+            await threads.settle(bsp, model, table, linkRunsOf(work));
           },
         }
       : ctx;
@@ -131,12 +133,12 @@ export async function runGraphStages(
       else if (e.kind === 'summary') stages[e.stage] = e.data;
     }
     // The build's own nav test, on the verdicts the stages left, and its repairs.
-    if (graph && table && bsp) {
+    if (graph && model && table && bsp) {
       const started = performance.now();
       const hits0 = table.hits;
       const added0 = table.added;
       const tested = await testAndRepair(graph, ctx.nodeTypes, bsp, spec.map, {
-        model: await loadCollision(bsp),
+        model,
         table,
         pool: threads,
       });

@@ -120,7 +120,17 @@ export const simulateLinkDefaults: SimulateLinkOptions = Object.freeze({
   sidestep: true,
 });
 
-export type LinkFailure = 'bad-start' | 'died' | 'fell' | 'blocked' | 'timed-out';
+/** How a run ends: reached, or one of the failures of the module comment (a verdict file's codes). */
+export const LINK_REASONS = [
+  'reached',
+  'bad-start',
+  'died',
+  'fell',
+  'blocked',
+  'timed-out',
+] as const;
+
+export type LinkFailure = Exclude<(typeof LINK_REASONS)[number], 'reached'>;
 
 export interface LinkResult {
   readonly passed: boolean;

@@ -10,19 +10,10 @@ import { hashText } from '../files/content-hash.js';
 import { entryPath, readEntryOf, writeEntryBytes, encodeEntryOf } from '../files/cache-entry.js';
 import type { EntryKind } from '../files/cache-entry.js';
 import { sourceFingerprint } from '../source-fingerprint.js';
-import type { LinkResult } from './simulate-link.js';
+import { LINK_REASONS, type LinkResult } from './simulate-link.js';
 import { VerdictTable } from './verdict-table.js';
 
 const VERDICT_ENTRY: EntryKind = { magic: 'NGSV', version: 2 };
-
-const REASONS: readonly LinkResult['reason'][] = [
-  'reached',
-  'bad-start',
-  'died',
-  'fell',
-  'blocked',
-  'timed-out',
-];
 
 /** The table as columns (msgpack packs typed arrays as bytes: a tenth of the size of objects). */
 interface VerdictColumns {
@@ -56,7 +47,7 @@ function toColumns(entries: readonly (readonly [string, LinkResult])[]): Verdict
   entries.forEach(([key, r], i) => {
     c.keys.push(key);
     c.passed[i] = r.passed ? 1 : 0;
-    c.reason[i] = REASONS.indexOf(r.reason);
+    c.reason[i] = LINK_REASONS.indexOf(r.reason);
     c.detail.push(r.detail);
     c.steps[i] = r.steps;
     c.end.set(r.end, 3 * i);
@@ -80,7 +71,7 @@ function fromColumns(c: VerdictColumns): [string, LinkResult][] {
     c.stalled?.length === n;
   if (!sane) throw new Error('verdict columns of unequal lengths');
   return c.keys.map((key, i) => {
-    const reason = REASONS[c.reason[i]];
+    const reason = LINK_REASONS[c.reason[i]];
     if (reason === undefined) throw new Error(`verdict ${i}: unknown reason ${c.reason[i]}`);
     return [
       key,

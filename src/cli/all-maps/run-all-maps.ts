@@ -1,6 +1,7 @@
 /**
  * `navgen build --all-maps --game-dir DIR DEMO-FOLDER…` (or `--maps-dir DIR --out-dir DIR`):
- * every map the demos were played on, one build each, in map-name order.
+ * every map the demos were played on, one build each (as many at once as `--workers`), reported
+ * in map-name order.
  *
  * 1. Which maps the demos hold (demo-maps.ts, remembered in the cache folder). With a cache,
  *    that read of a demo also runs every map's per-demo stages and caches their votes
@@ -8,7 +9,8 @@
  * 2. Per map: its BSP from the game (loose or in its archives) or the maps folder; a map that
  *    is missing is skipped with a one-line note. Then the same build as `--map MAP` with that
  *    map's demos, sharing one cache folder (a demo's per-map votes are cached per map, so the
- *    builds read no demo), the replaced nav kept (`.orig`, then `.bak.1`…, nav-backup.ts), and the offline nav test.
+ *    builds read no demo), the replaced nav kept (`.orig`, then `.bak.1`…, nav-backup.ts), and
+ *    the report of the nav test each build ran on its nav before writing it.
  * 3. One line of progress per map, then the table (map-table.ts) and every damaged demo.
  *
  * Exit code 3 when a map was skipped or failed or a demo was damaged; 1 when no map was built.
@@ -16,18 +18,14 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { workerSetup, type BuildResult } from '../../pipeline/build.js';
 import { Piscina } from 'piscina';
 import { workerModule } from '../../dist-file.js';
 import { buildOneMap, type MapBuildOutcome } from './map-build-worker.js';
 import { pipelineFromFlags, type BuildFlags } from '../../pipeline/flags-pipeline.js';
 import { primaryNavOutput } from '../../pipeline/pipeline-spec.js';
-import { readNavFile } from '../../nav/formats/aqtion/read-nav.js';
-import { runNavtest } from '../../navtest/run-navtest.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
-import { setReportVerdict } from '../../sinks/html-report.js';
-import { verdictText } from '../../sinks/report-verdict.js';
 import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-codes.js';
 import { prepareGameFolder } from '../game-folder.js';
 import { prepareNavBackup } from '../nav-backup.js';
@@ -289,34 +287,14 @@ async function buildMap(
   const used = result.demos.filter((d) => d.used).length;
   let navtest = 'not run';
   if (o.navtest) {
-    // The build tested its nav before writing it (pipeline/own-test.ts); a nav it could not mend
-    // was not written. Its report is the nav test's report.
-    const report =
-      result.ownTest?.report ??
-      (
-        await runNavtest((await readNavFile(primaryNavOutput(spec.output))).nav, place.bsp, map, {
-          workers: o.workers ?? availableParallelism(),
-        })
-      ).report;
-    const run = { report };
+    // The build tested its nav before writing it (pipeline/own-test.ts), and its HTML report
+    // opens with that test's verdict; a nav it could not mend was not written.
+    const report = result.ownTest?.report;
+    if (!report)
+      throw new Error(`${map}: the build ran no nav test of its own (it does with a map)`);
     const out = join(reports, `${map}.navtest.json`);
-    await writeFileAtomic(out, Buffer.from(JSON.stringify(run.report, null, 1) + '\n', 'utf8'));
-    navtest = verdictOf(run.report);
-    // The report's first line says what the test found.
-    if (spec.output.html)
-      await setReportVerdict(
-        spec.output.html,
-        verdictText({
-          map,
-          navName: basename(primaryNavOutput(spec.output)),
-          navtest: {
-            passed: run.report.passed,
-            coverage: run.report.coverage_ratio,
-            badLinks: run.report.bad_links.length,
-            badNodes: run.report.bad_nodes.length,
-          },
-        }),
-      );
+    await writeFileAtomic(out, Buffer.from(JSON.stringify(report, null, 1) + '\n', 'utf8'));
+    navtest = verdictOf(report);
   }
   say(
     `${tag}: ${used} of ${demos.length} demo(s) used, ${result.nav.nodes} nodes, ${result.nav.links} links, nav test ${navtest} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,

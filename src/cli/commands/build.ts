@@ -94,7 +94,10 @@ export function register(program: Command): void {
       '--reports-dir <dir>',
       'JSON and HTML build reports and nav test reports (default with --game-dir: navgen-reports/ in the working folder)',
     )
-    .option('--no-navtest', '--all-maps: do not run the offline nav test on each nav')
+    .option(
+      '--no-navtest',
+      '--all-maps: do not write each map\u2019s nav test report (every build still tests its nav before writing it)',
+    )
     .option(
       '--bsp <file>',
       'the map (BSP v38): spawn points, fill and the map checks (flag form; needed unless --game-dir or --no-map)',
