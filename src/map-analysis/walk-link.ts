@@ -3,7 +3,8 @@
  * steps of at most `STEP` units horizontally (less than its width, so no wall is skipped); at
  * each step it may climb a stair of up to 18 units (pmove's step) and must find ground within
  * 18 units below (pmove keeps a walker on the ground that far down). Leaving the ground — a
- * ledge, a gap, a slope too steep to hold — fails, and so does walking into lava or slime.
+ * ledge, a gap, a slope too steep to hold — fails, and so does walking into lava, slime or a
+ * hurt volume (`hurt-places.ts`).
  * The walk ends within a unit of the target's height.
  *
  * This is the box-trace approximation of pmove's ground movement (no friction, no sliding
@@ -14,6 +15,7 @@ import type { BspWorld } from '../sources/bsp/world.js';
 import { CONTENTS_LAVA, CONTENTS_SLIME } from '../sources/bsp/contents-flags.js';
 import { pointContents } from '../sources/bsp/point-contents.js';
 import { STEP_SIZE, fits, supportedGround } from './box-query.js';
+import { touchesHurt } from './hurt-places.js';
 
 /** Longest horizontal step of the walk. [Units: world units] */
 const STEP = 8;
@@ -67,7 +69,7 @@ export function traverse(
       if (g === null) return null;
       fell = true;
     }
-    if ((pointContents(w, x, y, g - 23) & HURTS) !== 0) return null;
+    if ((pointContents(w, x, y, g - 23) & HURTS) !== 0 || touchesHurt(w, x, y, g)) return null;
     z = g;
   }
   if (Math.abs(z - b[2]) > 1) return null;

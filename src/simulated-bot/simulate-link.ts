@@ -46,6 +46,7 @@
  *      counts).
  */
 import { MASK_PLAYERSOLID, CONTENTS_LAVA, CONTENTS_SLIME } from '../world/contents.js';
+import { hurtTouched } from '../sources/bsp/hurt-volumes.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { newTraceResult } from '../world/trace.js';
 import { pmove } from '../movement/pmove.js';
@@ -382,6 +383,14 @@ export function simulateLinkDirect(
     }
     if (kind === 'ladder')
       bot.touchingLadder = botTouchingLadder(c, origin, cmd.angles[1] * (360 / 65536), true);
+    // The game touches triggers after each move: a hurt volume kills in a few tenths of a
+    // second (sources/bsp/hurt-volumes.ts), and may be switched on whenever a bot is in it.
+    const hurt =
+      model.hurtBoxes.length > 0 ? hurtTouched(model.hurtBoxes, origin, out.mins, out.maxs) : -1;
+    if (hurt >= 0) {
+      const what = `trigger_hurt (entity ${model.hurtEntities[hurt]}) at ${fmt(origin)}`;
+      return result(false, 'died', what, step, origin, health);
+    }
     if ((out.watertype & (CONTENTS_LAVA | CONTENTS_SLIME)) !== 0) {
       const what = out.watertype & CONTENTS_LAVA ? 'lava' : 'slime';
       return result(false, 'died', `${what} at ${fmt(origin)}`, step, origin, health);

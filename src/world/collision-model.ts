@@ -16,9 +16,9 @@
  * compiler added and every side of the box hull.
  */
 import { readFile } from 'node:fs/promises';
-import { decodeWorld } from '../sources/bsp/decode-world.js';
 import { BspError } from '../sources/bsp/errors.js';
-import { readBspHeader } from '../sources/bsp/header.js';
+import { parseBsp, type BspMap } from '../sources/bsp/read-bsp.js';
+import { hurtBoxes, hurtVolumesOf, type HurtVolume } from '../sources/bsp/hurt-volumes.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { CONTENTS_MONSTER } from './contents.js';
 
@@ -78,6 +78,15 @@ export interface CollisionModel {
   /** Root of each model's tree (node, or `-1 - leaf`). */
   readonly modelHeadnode: Int32Array;
 
+  /**
+   * The map's `trigger_hurt` volumes as the game tests a player's box against them after each
+   * move (`sources/bsp/hurt-volumes.ts`): 6 numbers per volume. Empty for a model built from
+   * a world alone.
+   */
+  readonly hurtBoxes: Float64Array;
+  /** The entity of each volume, for messages. [Length: hurtBoxes.length / 6] */
+  readonly hurtEntities: Int32Array;
+
   /** First box-hull plane; see {@link headnodeForBox}. */
   readonly boxFirstPlane: number;
   /** Head node of the box hull. */
@@ -92,8 +101,14 @@ export interface CollisionModel {
   readonly traceStamp: Uint32Array;
 }
 
-/** Builds the collision model of a decoded map. */
-export function buildCollisionModel(world: BspWorld): CollisionModel {
+/**
+ * Builds the collision model of a decoded map; `hurt` are its hurt volumes (a map's entities
+ * name them; {@link collisionModelOf} passes them).
+ */
+export function buildCollisionModel(
+  world: BspWorld,
+  hurt: readonly HurtVolume[] = [],
+): CollisionModel {
   const { planes, nodes, leaves, brushes, brushSides, texinfo, models } = world;
 
   const planeCount = planes.count + 12;
@@ -206,6 +221,8 @@ export function buildCollisionModel(world: BspWorld): CollisionModel {
     modelMaxs,
     modelOrigin: Float32Array.from(models.origin),
     modelHeadnode: Int32Array.from(models.headNode),
+    hurtBoxes: hurtBoxes(hurt),
+    hurtEntities: Int32Array.from(hurt, (v) => v.entity),
     boxFirstPlane: p0,
     boxHeadnode: n0,
     brushStamp: new Uint32Array(brushCount),
@@ -226,7 +243,12 @@ export async function loadCollisionModel(bspPath: string): Promise<CollisionMode
       { cause },
     );
   }
-  return buildCollisionModel(decodeWorld(bytes, readBspHeader(bytes, bspPath), bspPath));
+  return collisionModelOf(parseBsp(bytes, bspPath));
+}
+
+/** The collision model of a read map, its hurt volumes included. */
+export function collisionModelOf(map: BspMap): CollisionModel {
+  return buildCollisionModel(map.world, hurtVolumesOf(map.entities, map.world.models));
 }
 
 /**

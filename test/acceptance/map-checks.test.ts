@@ -7,6 +7,7 @@
  * - every ladder players climbed in at least two demos has ladder nodes at it (two or more:
  *   bottom and top);
  * - no node's player box is more than 1 unit in solid;
+ * - no node stands where a `trigger_hurt` touches the player (subway2's strip along its tracks);
  * - one component holds at least 95 % of the nodes;
  * - at least 90 % of the human LTK waypoints lie within 64 units of a node: beer (its four-demo
  *   corpus; asylum's one human match: test/cli/few-demos.test.ts, which builds it);
@@ -104,6 +105,10 @@ describeFixtures('map checks of the default navs, by the independent map check',
     const open = OPEN_DEFECTS[name];
     it(`${name}: no node's player box is in solid${open?.inSolid ? ` (open: at most ${open.inSolid})` : ''}`, () => {
       expect(built.get(name)!.m.inSolid).toBeLessThanOrEqual(open?.inSolid ?? 0);
+    });
+
+    it(`${name}: no node stands where a trigger_hurt hurts`, () => {
+      expect(built.get(name)!.m.inHurt).toBe(0);
     });
 
     it(`${name}: one component holds at least 95 % of the nodes${open?.largestComponent ? ` (open: at least ${open.largestComponent})` : ''}`, () => {

@@ -90,6 +90,56 @@ export interface CheckBrush {
 
 export interface CheckMap {
   brushes: CheckBrush[];
+  /**
+   * The boxes a player touching a `trigger_hurt` is hurt in (triggers are touched by bounding
+   * box): the union of its brushes' bounds, plus the engine's widening of a trigger (1 at load,
+   * 1 when linked) and of a player (1 when linked), so a player's plain box overlapping one
+   * is hurt. Volumes that start off and cannot be switched on are left out.
+   */
+  hurt?: { mins: V3; maxs: V3 }[];
+}
+
+/** The hurt boxes of a map (see {@link CheckMap.hurt}), from its brushes. */
+export function hurtBoxesOf(
+  world: BspWorld,
+  entities: readonly BspEntity[],
+): NonNullable<CheckMap['hurt']> {
+  const volumes = brushVolumes(world, -1);
+  const boundsOf = new Map<number, number>();
+  for (let i = 0; i < volumes.count; i++) boundsOf.set(volumes.brush[i], i);
+  const out: NonNullable<CheckMap['hurt']> = [];
+  for (const e of entities) {
+    if (e.classname.toLowerCase() !== 'trigger_hurt') continue;
+    const value = (key: string) => e.keyValues.findLast(([k]) => k.toLowerCase() === key)?.[1];
+    const model = /^\*(\d+)$/.exec(value('model') ?? '');
+    const flags = Number(value('spawnflags') ?? 0) | 0;
+    if (!model || ((flags & 1) !== 0 && (flags & 2) === 0)) continue;
+    const lo = [Infinity, Infinity, Infinity];
+    const hi = [-Infinity, -Infinity, -Infinity];
+    for (const b of modelBrushes(world, Number(model[1]))) {
+      const i = boundsOf.get(b);
+      if (i === undefined) continue;
+      for (let k = 0; k < 3; k++) {
+        lo[k] = Math.min(lo[k], volumes.mins[i * 3 + k]);
+        hi[k] = Math.max(hi[k], volumes.maxs[i * 3 + k]);
+      }
+    }
+    if (!(lo[0] <= hi[0])) continue;
+    const o = e.origin ?? [0, 0, 0];
+    const grow = 3;
+    out.push({
+      mins: [o[0] + lo[0] - grow, o[1] + lo[1] - grow, o[2] + lo[2] - grow],
+      maxs: [o[0] + hi[0] + grow, o[1] + hi[1] + grow, o[2] + hi[2] + grow],
+    });
+  }
+  return out;
+}
+
+/** A player's box at `origin` overlaps one of the map's hurt boxes. */
+export function inHurt(map: CheckMap, origin: V3, mins: V3, maxs: V3): boolean {
+  return (map.hurt ?? []).some((h) =>
+    [0, 1, 2].every((k) => origin[k] + mins[k] <= h.maxs[k] && origin[k] + maxs[k] >= h.mins[k]),
+  );
 }
 
 /** Indices of the brushes that the leaves under a model's head node list. */
@@ -165,7 +215,10 @@ export function checkMapFromWorld(world: BspWorld, models: readonly number[] = [
  */
 export async function loadCheckMap(bspPath: string, worldOnly = false): Promise<CheckMap> {
   const bsp = parseBsp(await readFile(bspPath), bspPath);
-  return checkMapFromWorld(bsp.world, worldOnly ? [] : staticWallModels(bsp.entities));
+  return {
+    ...checkMapFromWorld(bsp.world, worldOnly ? [] : staticWallModels(bsp.entities)),
+    hurt: hurtBoxesOf(bsp.world, bsp.entities),
+  };
 }
 
 /** An axis-aligned box brush (six sides), for synthetic maps in tests. */
@@ -344,6 +397,8 @@ export interface NavMeasure {
   water: { total: number; confirmed: number };
   /** Nodes whose box (crouched for CROUCH nodes) is > 1 unit into solid. */
   inSolid: number;
+  /** Nodes where a player touches a hurt volume ({@link CheckMap.hurt}). */
+  inHurt: number;
   /** Nodes other than WATER and ladder types with no ground within a step below. */
   noGround: number;
   /** Share of nodes in the largest undirected component. */
@@ -366,6 +421,7 @@ export function measureNavOn(
     crouch: { total: 0, confirmed: 0, near: 0 },
     water: { total: 0, confirmed: 0 },
     inSolid: 0,
+    inHurt: 0,
     noGround: 0,
     largestComponent: largestComponentShare(nav),
     ltkCoverage: ltkOrigins ? coverage(ltkOrigins, nav) : null,
@@ -375,6 +431,7 @@ export function measureNavOn(
     const crouch = node.type === T.CROUCH;
     const maxs = crouch ? CROUCH_MAXS : STAND_MAXS;
     if (boxInSolid(map, o, STAND_MINS, maxs)) m.inSolid++;
+    if (inHurt(map, o, STAND_MINS, maxs)) m.inHurt++;
     if (ladderTypes.has(node.type)) {
       m.ladder.total++;
       if (touchesLadder(map, o, STAND_MINS, STAND_MAXS)) m.ladder.confirmed++;

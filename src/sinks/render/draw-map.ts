@@ -1,6 +1,6 @@
 /**
  * Draws the map into each panel: the floors of its band (clipped at the band's edges, lowest
- * first, shaded by height), the liquid areas and ladder boxes that reach into the band, and
+ * first, shaded by height), the liquid areas, hurt volumes and ladder boxes that reach into the band, and
  * the spawn points standing on a floor of the band (a triangle pointing where the player faces).
  */
 import { clipToBand } from './clip-to-band.js';
@@ -25,6 +25,17 @@ export function drawMap(map: RenderMap, panels: readonly Panel[]): void {
       if (l.maxZ < p.band.from || l.minZ >= p.band.to) continue;
       p.areas.push(
         `<polygon class="liquid ${l.kind}" points="${p.polygon(l.top)}" fill="${colours[l.kind]}" fill-opacity="${LIQUID_OPACITY}"/>`,
+      );
+    }
+    for (const h of map.hurts) {
+      if (h.maxZ < p.band.from || h.minZ >= p.band.to) continue;
+      const x0 = projectX(p.view, h.minX);
+      const x1 = projectX(p.view, h.maxX);
+      const y0 = projectY(p.view, h.maxY);
+      const y1 = projectY(p.view, h.minY);
+      p.areas.push(
+        `<rect class="hurt" data-entity="${h.entity}" x="${num(x0)}" y="${num(y0)}" width="${num(x1 - x0)}" height="${num(y1 - y0)}" ` +
+          `fill="${colours.hurt}" fill-opacity="${LIQUID_OPACITY}" stroke="${colours.hurt}" stroke-width="1" stroke-dasharray="4 3"/>`,
       );
     }
     for (const b of map.ladders) {

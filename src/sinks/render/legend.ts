@@ -39,6 +39,8 @@ export interface LegendInput {
   readonly water: boolean;
   readonly slime: boolean;
   readonly lava: boolean;
+  /** Whether the map has volumes that hurt (`trigger_hurt`). */
+  readonly hurt?: boolean;
   readonly ladders: boolean;
   readonly spawns: number;
   /** Nodes the map alone gave (`fill`), drawn hollow; 0 leaves the row out. */
@@ -161,6 +163,7 @@ export function legendSvg(
   if (input.water) area(colours.water, 0.6, 'water');
   if (input.slime) area(colours.slime, 0.6, 'slime');
   if (input.lava) area(colours.lava, 0.6, 'lava');
+  if (input.hurt) area(colours.hurt, 0.6, 'hurts (trigger_hurt)');
   if (input.ladders) area(colours.ladder, 0.9, 'ladder');
   if (input.spawns > 0) {
     at += ROW;

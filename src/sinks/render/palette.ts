@@ -59,6 +59,8 @@ export const colours = {
   water: '#1e88e5',
   slime: '#7cb342',
   lava: '#ff5722',
+  /** trigger_hurt volumes. */
+  hurt: '#d500f9',
   ladder: '#ffb300',
   /** Outline of every node dot and spawn mark. */
   outline: '#000000',

@@ -1,6 +1,6 @@
 /**
  * What a top-down picture needs from a map, extracted once from a {@link BspMap}: floor
- * polygons, liquid areas, ladder boxes and spawn points. Plain data, in map order, so that the
+ * polygons, liquid areas, ladder boxes, the volumes that hurt (`trigger_hurt`) and spawn points. Plain data, in map order, so that the
  * same map always draws the same way.
  *
  * Floors are the upward faces of the world model (model 0). Faces of brush entities (doors,
@@ -20,6 +20,7 @@ import { classifyFaces, FaceClass } from '../../sources/bsp/face-classes.js';
 import { facePolygons } from '../../sources/bsp/face-polygons.js';
 import { readBsp, type BspMap } from '../../sources/bsp/read-bsp.js';
 import { spawnPointsOf, type SpawnPoint } from '../../sources/bsp/spawn-points.js';
+import { hurtVolumesOf } from '../../sources/bsp/hurt-volumes.js';
 import { coversPoint, floorPlane, heightOn } from './floor-polygon.js';
 import { standingHeight } from './height-band.js';
 
@@ -46,6 +47,14 @@ export interface LadderBox {
   readonly maxZ: number;
 }
 
+/** A volume that hurts (`sources/bsp/hurt-volumes.ts`), drawn as its box. */
+export interface HurtArea extends LadderBox {
+  /** Damage per touch. */
+  readonly damage: number;
+  /** Index of the trigger_hurt entity. */
+  readonly entity: number;
+}
+
 /** A spawn point and the floor it stands on. */
 export interface MapSpawn extends SpawnPoint {
   /**
@@ -70,6 +79,7 @@ export interface RenderMap {
   readonly floorPositions: Float32Array;
   readonly liquids: readonly LiquidArea[];
   readonly ladders: readonly LadderBox[];
+  readonly hurts: readonly HurtArea[];
   readonly spawns: readonly MapSpawn[];
 }
 
@@ -150,6 +160,16 @@ export function renderMapOf(map: BspMap): RenderMap {
     floorPositions,
     liquids: liquidAreas(brushVolumes(map.world, MASK_LIQUID)),
     ladders: ladderBoxes(brushVolumes(map.world, CONTENTS_LADDER)),
+    hurts: hurtVolumesOf(map.entities, map.world.models).map((v) => ({
+      minX: v.mins[0],
+      minY: v.mins[1],
+      minZ: v.mins[2],
+      maxX: v.maxs[0],
+      maxY: v.maxs[1],
+      maxZ: v.maxs[2],
+      damage: v.damage,
+      entity: v.entity,
+    })),
     spawns: spawnsOnFloors(spawnPointsOf(map.entities, map.file), floorStart, floorPositions),
   };
 }

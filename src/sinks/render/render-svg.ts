@@ -162,6 +162,7 @@ export function renderNavSvg(
     water: input.map?.liquids.some((l) => l.kind === 'water') ?? false,
     slime: input.map?.liquids.some((l) => l.kind === 'slime') ?? false,
     lava: input.map?.liquids.some((l) => l.kind === 'lava') ?? false,
+    hurt: (input.map?.hurts.length ?? 0) > 0,
     ladders: (input.map?.ladders.length ?? 0) > 0,
     spawns: input.map?.spawns.length ?? 0,
     fromMap: fromMap ? fromMap.reduce((n, v) => n + (v ? 1 : 0), 0) : 0,

@@ -3,6 +3,7 @@
  * optional liquids, ladders and spawns, in the shape `readRenderMap` returns.
  */
 import type {
+  HurtArea,
   LadderBox,
   LiquidArea,
   MapSpawn,
@@ -35,6 +36,7 @@ export function mapOf(
     liquids?: LiquidArea[];
     ladders?: LadderBox[];
     spawns?: MapSpawn[];
+    hurts?: HurtArea[];
   } = {},
 ): RenderMap {
   const starts = [0];
@@ -50,6 +52,7 @@ export function mapOf(
     floorPositions: Float32Array.from(positions),
     liquids: extra.liquids ?? [],
     ladders: extra.ladders ?? [],
+    hurts: extra.hurts ?? [],
     spawns: extra.spawns ?? [],
   };
 }
