@@ -16,6 +16,11 @@ export function hashFile(path: string): Promise<string> {
   });
 }
 
+/** SHA-256 of bytes held in memory, as hex. */
+export function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
 /** SHA-256 of a text, as hex. */
 export function hashText(text: string): string {
   return createHash('sha256').update(text).digest('hex');

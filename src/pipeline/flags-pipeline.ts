@@ -5,7 +5,7 @@
  * byte-identical outputs.
  */
 import { resolve } from 'node:path';
-import { resolvePipeline } from './load-pipeline.js';
+import { NO_MAP, resolvePipeline } from './load-pipeline.js';
 import { DEFAULT_STAGES } from './builtin-stages.js';
 import type { PipelineSpec } from './pipeline-spec.js';
 
@@ -41,7 +41,8 @@ export async function pipelineFromFlags(
   );
   const data = {
     map: flags.map,
-    ...(flags.bsp ? { bsp: flags.bsp } : {}),
+    // No map in the flag form is --no-map: the CLI asks for --bsp (or --game-dir) otherwise.
+    bsp: flags.bsp ?? NO_MAP,
     demos: [...flags.demos],
     output: {
       ...(flags.out ? { nav: flags.out } : {}),

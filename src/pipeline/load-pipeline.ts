@@ -26,6 +26,16 @@ import { absolute, defaultWorkers, type PipelineSpec, type StageUse } from './pi
 import { loadPlugin, PluginError, type LoadedPlugin } from './plugins.js';
 import type { JsonSchema, StageDefinition } from '../stage/stage.js';
 import { userCacheDir } from './user-cache.js';
+import { mapFromGame, PipelineGameError, type PipelineGame } from './pipeline-game.js';
+
+/** The `bsp:` value of a pipeline built from the demos alone, on purpose. */
+export const NO_MAP = 'none';
+
+/** What a command's flags put in place of the file's keys (`--game-dir`, `--mod`). */
+export interface PipelineOverride {
+  readonly gameDir?: string;
+  readonly mod?: string;
+}
 
 /** Finds the line and column of a key path in the source text, when there is one. */
 export type Locate = (
@@ -183,8 +193,10 @@ function subSchema(schema: JsonSchema, path: readonly (string | number)[]): Json
 interface RawPipeline {
   map: string;
   bsp?: string;
+  game?: string;
+  mod?: string;
   demos: string | string[];
-  output: {
+  output?: {
     nav?: string;
     q2rNav?: string;
     strafeTraces?: string;
@@ -208,6 +220,7 @@ interface RawPipeline {
 export async function resolvePipeline(
   src: PipelineSource,
   literalDemos = false,
+  override: PipelineOverride = {},
 ): Promise<PipelineSpec> {
   const file = src.file;
   let validate = structureValidators.get(BUILTIN_STAGES);
@@ -326,11 +339,49 @@ export async function resolvePipeline(
     fail(['stages', s.index], reason, `stages[${s.index}] ${s.name}`),
   );
 
-  // At least one nav format, so that a build always writes a nav.
-  const navOutput = raw.output.nav ?? raw.output.q2rNav;
+  // The map: a file, the game's (`game:` or --game-dir), or none on purpose.
+  const cache =
+    raw.cache === false
+      ? null
+      : raw.cache === undefined
+        ? userCacheDir()
+        : absolute(src.baseDir, raw.cache);
+  const gameDir = override.gameDir ?? (raw.game ? absolute(src.baseDir, raw.game) : undefined);
+  const mod = override.mod ?? raw.mod;
+  if (mod !== undefined && gameDir === undefined)
+    throw fail(['mod'], 'mod goes with game (the game folder whose mod it names)');
+  if (raw.bsp === undefined && gameDir === undefined)
+    throw fail(
+      [],
+      'the pipeline names no map: give bsp: MAP.bsp, or game: GAME-FOLDER to find maps/' +
+        `${raw.map}.bsp in the game (loose or in its .pak/.pkz), or bsp: ${NO_MAP} to build from the demos alone (no spawn points, fill or map checks)`,
+    );
+  let bsp = raw.bsp === undefined || raw.bsp === NO_MAP ? null : absolute(src.baseDir, raw.bsp);
+  let game: PipelineGame | null = null;
+  if (gameDir !== undefined) {
+    try {
+      const found = await mapFromGame(gameDir, mod, raw.map, cache);
+      game = found.game;
+      // A bsp: in the file is the map; the game still says where the nav goes.
+      bsp ??= raw.bsp === NO_MAP ? null : found.bsp;
+    } catch (e) {
+      if (!(e instanceof PipelineGameError)) throw e;
+      throw fail(
+        override.gameDir !== undefined ? [] : ['game'],
+        `${override.gameDir !== undefined ? '--game-dir: ' : ''}${e.message}`,
+      );
+    }
+  }
+
+  // At least one nav format, so that a build always writes a nav; with a game, the bots' place.
+  const output = { ...(raw.output ?? {}) };
+  if (output.nav === undefined && output.q2rNav === undefined && game) output.nav = game.nav;
+  const navOutput = output.nav ?? output.q2rNav;
   if (navOutput === undefined) {
     throw fail(['output'], 'name at least one nav to write: nav (AQtion .nav) or q2rNav (NAV3)');
   }
+  // Reports never go into the game: beside the pipeline file unless the file says where.
+  const reportDir = game && output.nav === game.nav ? src.baseDir : null;
   const demos = typeof raw.demos === 'string' ? [raw.demos] : raw.demos;
   const workers =
     raw.workers === undefined || raw.workers === 'auto' ? defaultWorkers() : raw.workers;
@@ -351,32 +402,28 @@ export async function resolvePipeline(
     file: literalDemos ? null : resolve(file),
     baseDir: src.baseDir,
     map: raw.map,
-    bsp: raw.bsp ? absolute(src.baseDir, raw.bsp) : null,
+    bsp,
+    game,
     demos: demos.map(pattern),
     output: {
-      nav: raw.output.nav ? absolute(src.baseDir, raw.output.nav) : null,
-      q2rNav: raw.output.q2rNav ? absolute(src.baseDir, raw.output.q2rNav) : null,
-      strafeTraces: raw.output.strafeTraces ? absolute(src.baseDir, raw.output.strafeTraces) : null,
-      report: raw.output.report ? absolute(src.baseDir, raw.output.report) : null,
+      nav: output.nav ? absolute(src.baseDir, output.nav) : null,
+      q2rNav: output.q2rNav ? absolute(src.baseDir, output.q2rNav) : null,
+      strafeTraces: output.strafeTraces ? absolute(src.baseDir, output.strafeTraces) : null,
+      report: output.report ? absolute(src.baseDir, output.report) : null,
       // The HTML report goes beside the JSON report (or the .nav without one) unless the file
       // says otherwise (false: none).
       html:
-        raw.output.html === false
+        output.html === false
           ? null
           : absolute(
               src.baseDir,
-              raw.output.html ??
-                join(dirname(raw.output.report ?? navOutput), `${raw.map}.report.html`),
+              output.html ??
+                join(reportDir ?? dirname(output.report ?? navOutput), `${raw.map}.report.html`),
             ),
     },
     feedback,
     // By default the user's cache folder (user-cache.ts), not beside the file.
-    cache:
-      raw.cache === false
-        ? null
-        : raw.cache === undefined
-          ? userCacheDir()
-          : absolute(src.baseDir, raw.cache),
+    cache,
     workers,
     plugins: plugins.map((p) => p.specifier),
     nodeTypes: raw.nodeTypes ?? {},
@@ -434,6 +481,9 @@ function checkStageOrder(
   }
 }
 
-export async function loadPipelineFile(path: string): Promise<PipelineSpec> {
-  return resolvePipeline(await readPipelineSource(path));
+export async function loadPipelineFile(
+  path: string,
+  override: PipelineOverride = {},
+): Promise<PipelineSpec> {
+  return resolvePipeline(await readPipelineSource(path), false, override);
 }

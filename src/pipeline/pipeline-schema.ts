@@ -179,7 +179,7 @@ export function pipelineFileSchema(
       'One map: where its demos are, where the outputs go, and the ordered stages. Paths are relative to this file.',
     type: 'object',
     additionalProperties: false,
-    required: ['map', 'demos', 'output'],
+    required: ['map', 'demos'],
     properties: {
       map: {
         type: 'string',
@@ -187,7 +187,18 @@ export function pipelineFileSchema(
         pattern: '^[^/\\\\]+$',
         description: 'Map name, as in maps/<map>.bsp.',
       },
-      bsp: path('The map file (BSP v38), for spawn points and pictures.'),
+      bsp: path(
+        'The map file (BSP v38): spawn points, fill, the map checks and pictures; none to build from the demos alone, on purpose. Needed unless game is given.',
+      ),
+      game: path(
+        'The game folder (its root, or the mod folder): the map is maps/<map>.bsp there, loose or in its .pak/.pkz archives, and the nav goes to <mod>/bots/nav/<map>.nav unless output names one (reports then go beside this file).',
+      ),
+      mod: {
+        type: 'string',
+        minLength: 1,
+        pattern: '^[^/\\\\]+$',
+        description: 'The mod folder when game is the game root (default action).',
+      },
       demos: {
         description:
           'Demo files or fast-glob patterns (.mvd2, .dm2, gzipped or not); an empty list builds from the map alone (needs bsp).',
@@ -197,7 +208,7 @@ export function pipelineFileSchema(
         type: 'object',
         additionalProperties: false,
         description:
-          'Output files; written atomically. At least one nav format: nav (AQtion) or q2rNav (Quake II re-release).',
+          'Output files; written atomically. At least one nav format: nav (AQtion) or q2rNav (Quake II re-release); with game, nav defaults to the game\u2019s bots/nav/<map>.nav.',
         properties: {
           ...Object.fromEntries(NAV_SINKS.map((s) => [s.meta.name, path(s.meta.description)])),
           strafeTraces: path('Archive of high-speed traversals (.strafe_traces).'),

@@ -7,6 +7,7 @@
 import { cpus } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { StageDefinition, StagePhase } from '../stage/stage.js';
+import type { PipelineGame } from './pipeline-game.js';
 
 export interface StageUse {
   readonly name: string;
@@ -36,6 +37,8 @@ export interface PipelineSpec {
   readonly baseDir: string;
   readonly map: string;
   readonly bsp: string | null;
+  /** The game the map came from (`game:` or `--game-dir`), null for none. */
+  readonly game?: PipelineGame | null;
   /** Absolute fast-glob patterns (literal file names are escaped). */
   readonly demos: readonly string[];
   /** Output files; at least one nav format (`nav`, `q2rNav`: the sinks of `sinks/nav-sinks.ts`). */

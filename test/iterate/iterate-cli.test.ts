@@ -132,7 +132,7 @@ describeFixtures('navgen iterate (command line)', () => {
     const file = join(root, 'bad.yaml');
     writeFileSync(
       file,
-      `map: wizs\ndemos: none/*.mvd2\noutput: { nav: out/wizs.nav }\nnavtest:\n  command: [q2proded, +map, '{mapp}']\n`,
+      `map: wizs\ndemos: none/*.mvd2\noutput: { nav: out/wizs.nav }\nnavtest:\n  command: [q2proded, +map, '{mapp}']\nbsp: none\n`,
     );
     const r = await run([file]);
     expect(r.exitCode).toBe(EXIT_USAGE);

@@ -15,7 +15,8 @@ const file = join(dir, 'pipelines', 'wizs.yaml');
 const head = `map: wizs\ndemos: demos/*.mvd2.gz\noutput: { nav: ../out/wizs/wizs.nav }\n`;
 
 async function load(text: string): Promise<NavtestConfig> {
-  const src = parsePipelineText(text, file);
+  // The map, or none on purpose, as every pipeline must say (the cases below without one).
+  const src = parsePipelineText(/^bsp:/m.test(text) ? text : `${text}bsp: none\n`, file);
   return resolveNavtestConfig(await resolvePipeline(src), src.locate);
 }
 

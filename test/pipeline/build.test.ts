@@ -177,6 +177,7 @@ describeFixtures('build determinism and caching (wizs corpus)', () => {
       yaml,
       [
         'map: wizs',
+        'bsp: none',
         `demos: [${demos.join(', ')}]`,
         'output: { nav: plugin.nav }',
         'cache: false',

@@ -17,9 +17,15 @@ import { REPO_ROOT } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-config-'));
 
+/**
+ * Writes a pipeline file. A YAML one that names no map gets `bsp: none` last (every pipeline
+ * must name its map or say it has none; the cases here are about other keys, and a last line
+ * keeps the positions they check).
+ */
 function file(name: string, text: string): string {
   const p = join(dir, name);
-  writeFileSync(p, text);
+  const yaml = name.endsWith('.yaml') && !/^bsp:/m.test(text);
+  writeFileSync(p, yaml ? `${text.endsWith('\n') ? text : `${text}\n`}bsp: none\n` : text);
   return p;
 }
 
@@ -99,7 +105,10 @@ describe('pipeline files', () => {
 
   it('accepts JSON too', async () => {
     const spec = await loadPipelineFile(
-      file('ok.json', JSON.stringify({ map: 'city', demos: ['a.mvd2'], output: { nav: 'c.nav' } })),
+      file(
+        'ok.json',
+        JSON.stringify({ map: 'city', bsp: 'none', demos: ['a.mvd2'], output: { nav: 'c.nav' } }),
+      ),
     );
     expect(spec.map).toBe('city');
   });

@@ -118,7 +118,7 @@ export function register(program: Command): void {
     )
     .option(
       '--game-dir <dir>',
-      "the game: a mod folder (e.g. /srv/aq2/action) or the game root with --mod. Finds maps/MAP.bsp loose or in its .pak/.pkz archives (the engine's search order) and writes MOD/bots/nav/MAP.nav, keeping the first nav it replaces as MAP.nav.orig and later ones as MAP.nav.bak.1…3",
+      "the game: a mod folder (e.g. /srv/aq2/action) or the game root with --mod. Finds maps/MAP.bsp loose or in its .pak/.pkz archives (the engine's search order) and writes MOD/bots/nav/MAP.nav, keeping the first nav it replaces as MAP.nav.orig and later ones as MAP.nav.bak.1…3. With a pipeline file: the file's map from this game, as its game: key does",
     )
     .option('--mod <name>', 'the mod folder when --game-dir is the game root (default action)')
     .addOption(
@@ -161,8 +161,10 @@ export function register(program: Command): void {
     .option('--no-progress', 'no progress bar or lines')
     .action(async (inputs: string[], opts: BuildOptions) => {
       if (opts.allMaps) return allMaps(inputs, opts);
+      // A pipeline file with --game-dir: the file's map and nav from that game (its `game:`).
+      const pipelineFile = opts.map === undefined && opts.out === undefined;
       const game =
-        opts.gameDir !== undefined
+        opts.gameDir !== undefined && !pipelineFile
           ? await gameFolder(opts, inputs)
           : opts.mod !== undefined
             ? usage('--mod goes with --game-dir')
@@ -253,8 +255,9 @@ async function buildAction(
   const withGame = game ? { ...opts, bsp: game.bsp, out: game.out, ...gameReports(opts) } : opts;
   const spec = await specFrom(inputs, { ...withGame, q2rNav });
   checkOutputs(spec);
-  if (game?.mapSource && !opts.quiet && !opts.json)
-    process.stderr.write(`navgen: map ${opts.map} from ${game.mapSource}\n`);
+  const mapSource = game?.mapSource ?? spec.game?.mapSource;
+  if (mapSource && !opts.quiet && !opts.json)
+    process.stderr.write(`navgen: map ${spec.map} from ${mapSource}\n`);
   const started = Date.now();
   const mode =
     opts.quiet || opts.progress === false ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
@@ -264,7 +267,10 @@ async function buildAction(
   try {
     // One build of these outputs at a time (pipeline/build-lock.ts); a killed build's lock is stale.
     lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
-    const backup = spec.file || !spec.output.nav ? null : await prepareNavBackup(spec.output.nav);
+    // What navgen replaces in a game is kept (nav-backup.ts): the flag form's nav, or a
+    // pipeline's nav in its game's bots/nav/.
+    const inGame = !spec.file || (spec.game && spec.output.nav === spec.game.nav);
+    const backup = inGame && spec.output.nav ? await prepareNavBackup(spec.output.nav) : null;
     result = await runBuild(spec, progress, { cacheLimit: opts.cacheLimit });
     const bak = await backup?.keep();
     if (bak && !opts.quiet && !opts.json)
@@ -347,7 +353,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
           EXIT_USAGE,
         );
     }
-    const spec = await loadPipelineFile(inputs[0]);
+    const spec = await loadPipelineFile(inputs[0], { gameDir: opts.gameDir, mod: opts.mod });
     return {
       ...spec,
       ...overrides,

@@ -19,7 +19,7 @@ import { iterate, IterationAbortedError, type IterateObserver } from '../../iter
 import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
 import { MonotonicityError } from '../../iterate/monotonicity.js';
 import { positiveInt } from '../option-parsers.js';
-import { addGameDirOptions, mapFromOptions, type MapSource } from '../map-option.js';
+import { addGameDirOptions } from '../map-option.js';
 import { resolveNavtestConfig } from '../../iterate/navtest-config.js';
 import {
   CliError,
@@ -64,13 +64,12 @@ export function register(program: Command): void {
     .action(async (file: string, flags: IterateFlags) => {
       let spec;
       let config;
-      let source: MapSource | null = null;
       try {
         const src = await readPipelineSource(file);
-        spec = await resolvePipeline(src);
-        // --game-dir: the pipeline's map read from the game (its archives too).
-        source = await mapFromOptions({ ...flags, map: spec.map }, null);
-        if (source) spec = { ...spec, bsp: source.bsp };
+        // --game-dir: the pipeline's map read from the game (its archives too), as `game:` does.
+        if (flags.mod !== undefined && flags.gameDir === undefined)
+          throw new CliError('--mod goes with --game-dir', EXIT_USAGE);
+        spec = await resolvePipeline(src, false, { gameDir: flags.gameDir, mod: flags.mod });
         config = resolveNavtestConfig(spec, src.locate);
       } catch (e) {
         if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors)
@@ -123,7 +122,6 @@ export function register(program: Command): void {
       } finally {
         process.off('SIGINT', onSigint);
         await lock?.release();
-        await source?.cleanup();
       }
     });
   addGameDirOptions(cmd);

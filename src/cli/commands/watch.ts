@@ -33,14 +33,28 @@ export function register(program: Command): void {
     )
     .addOption(lockWaitOption())
     .option('-q, --quiet', 'print only errors')
+    .option(
+      '--game-dir <dir>',
+      "the game the pipeline's map comes from, as its game: key (a mod folder, or the game root with --mod); its nav then goes to MOD/bots/nav/ unless the file names one",
+    )
+    .option('--mod <name>', 'the mod folder when --game-dir is the game root (default action)')
     .action(
       async (
         pipeline: string,
-        opts: { interval: number; settle: number; lockWait: number; quiet?: boolean },
+        opts: {
+          interval: number;
+          settle: number;
+          lockWait: number;
+          quiet?: boolean;
+          gameDir?: string;
+          mod?: string;
+        },
       ) => {
         let spec;
         try {
-          spec = await loadPipelineFile(pipeline);
+          if (opts.mod !== undefined && opts.gameDir === undefined)
+            throw new CliError('--mod goes with --game-dir', EXIT_USAGE);
+          spec = await loadPipelineFile(pipeline, { gameDir: opts.gameDir, mod: opts.mod });
         } catch (e) {
           if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors)
             throw new CliError(e.message, EXIT_USAGE);
