@@ -5,8 +5,14 @@
  * for `settle` milliseconds, so a demo that is still being copied in is not read half-written.
  * Outputs are replaced atomically by the build itself; a failed rebuild leaves them as they
  * were and watching goes on.
+ *
+ * A demo the server is still recording grows in bursts (longer apart than `settle`), so a
+ * rebuild may read it before its end: it then stops without the end mark. Such a demo, changed
+ * within the last `STILL_WRITTEN_SECONDS`, is reported as still being written, not as damaged:
+ * its frames so far are used, and it is read again when it next changes.
  */
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { findDemos, runBuild, type BuildObserver, type BuildResult } from './build.js';
 import type { PipelineSpec } from './pipeline-spec.js';
 
@@ -19,10 +25,25 @@ export interface WatchOptions {
 
 export const watchDefaults: WatchOptions = Object.freeze({ interval: 2000, settle: 1000 });
 
+/** A demo cut short and changed this recently is still being written. [Units: s] */
+export const STILL_WRITTEN_SECONDS = 120;
+
+/** The start of the reader's warning for a demo that stops without its end mark. */
+const NO_END_MARK = 'demo stops without the end mark';
+
 export interface WatchEvents {
   /** A build starts; `reason` says why. */
   building?(reason: string): void;
-  built?(result: BuildResult, seconds: number): void;
+  /**
+   * A build ended. `stillWritten`: the demos (as the build names them) that stopped without
+   * their end mark and changed within `STILL_WRITTEN_SECONDS`, with the seconds since; the
+   * build's result no longer calls them damaged.
+   */
+  built?(
+    result: BuildResult,
+    seconds: number,
+    stillWritten: readonly { file: string; secondsAgo: number }[],
+  ): void;
   failed?(error: unknown): void;
   observer?: BuildObserver;
 }
@@ -58,7 +79,8 @@ export function watchPipeline(
     const t = Date.now();
     try {
       const result = await runBuild(spec, events.observer);
-      events.built?.(result, (Date.now() - t) / 1000);
+      const { result: told, stillWritten } = await separateStillWritten(spec, result);
+      events.built?.(told, (Date.now() - t) / 1000, stillWritten);
     } catch (e) {
       events.failed?.(e);
     }
@@ -100,4 +122,28 @@ export function watchPipeline(
     },
     idle: () => running,
   };
+}
+
+/**
+ * The demos of `result` that stop without their end mark and changed within
+ * `STILL_WRITTEN_SECONDS`, and the result without that warning on them.
+ */
+export async function separateStillWritten(
+  spec: PipelineSpec,
+  result: BuildResult,
+  now = Date.now(),
+): Promise<{ result: BuildResult; stillWritten: { file: string; secondsAgo: number }[] }> {
+  const stillWritten: { file: string; secondsAgo: number }[] = [];
+  const demos = await Promise.all(
+    result.demos.map(async (d) => {
+      const cut = d.warnings.filter((w) => w.includes(NO_END_MARK));
+      if (cut.length === 0 || !d.used) return d;
+      const s = await stat(resolve(spec.baseDir, d.file)).catch(() => null);
+      const secondsAgo = s ? Math.max(0, (now - s.mtimeMs) / 1000) : Infinity;
+      if (secondsAgo > STILL_WRITTEN_SECONDS) return d;
+      stillWritten.push({ file: d.file, secondsAgo });
+      return { ...d, warnings: d.warnings.filter((w) => !w.includes(NO_END_MARK)) };
+    }),
+  );
+  return { result: { ...result, demos }, stillWritten };
 }

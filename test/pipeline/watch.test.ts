@@ -17,7 +17,14 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { expect, it } from 'vitest';
 import { pipelineFromFlags } from '../../src/pipeline/flags-pipeline.js';
-import { watchPipeline } from '../../src/pipeline/watch.js';
+import {
+  separateStillWritten,
+  STILL_WRITTEN_SECONDS,
+  watchPipeline,
+} from '../../src/pipeline/watch.js';
+import { runBuild } from '../../src/pipeline/build.js';
+import { gunzipSync } from 'node:zlib';
+import { statSync } from 'node:fs';
 import type { BuildResult } from '../../src/pipeline/build.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 
@@ -92,4 +99,47 @@ describeFixtures('navgen watch', () => {
       await w.stop();
     }
   }, 60_000);
+});
+
+describeFixtures('a demo the server is still recording', () => {
+  it('is said to be still being written, not damaged, while it changed recently', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'navgen-watch-live-'));
+    try {
+      // The first 60 % of a demo, as a recording server leaves it between two writes.
+      const whole = gunzipSync(
+        readFileSync(
+          fixture(
+            'demos',
+            'mvd2',
+            'corpus',
+            'wizs',
+            fg.sync('*.mvd2.gz', { cwd: fixture('demos', 'mvd2', 'corpus', 'wizs') }).sort()[0],
+          ),
+        ),
+      );
+      const live = join(dir, 'live.mvd2');
+      writeFileSync(live, whole.subarray(0, Math.floor(whole.length * 0.6)));
+      const spec = await pipelineFromFlags(
+        { map: 'wizs', out: join(dir, 'wizs.nav'), demos: [live], cache: false, html: false },
+        dir,
+      );
+      const result = await runBuild(spec);
+      const cut = result.demos[0].warnings.filter((w) => w.includes('without the end mark'));
+      expect(cut).toHaveLength(1);
+      const mtime = statSync(live).mtimeMs;
+      const fresh = await separateStillWritten(spec, result, mtime + 5_000);
+      expect(fresh.stillWritten).toEqual([{ file: 'live.mvd2', secondsAgo: 5 }]);
+      expect(fresh.result.demos[0].warnings).toEqual([]);
+      // Left alone for longer than the server would pause: a demo cut short, as before.
+      const old = await separateStillWritten(
+        spec,
+        result,
+        mtime + (STILL_WRITTEN_SECONDS + 1) * 1000,
+      );
+      expect(old.stillWritten).toEqual([]);
+      expect(old.result.demos[0].warnings).toEqual(result.demos[0].warnings);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -71,8 +71,12 @@ export function register(program: Command): void {
         });
         const watcher = watchPipeline(spec, opts, {
           building: (reason) => say(`navgen watch: building (${reason})…\n`),
-          built: (result, seconds) => {
+          built: (result, seconds, stillWritten) => {
             say(formatBuildSummary(result, seconds));
+            for (const w of stillWritten)
+              say(
+                `navgen watch: ${w.file} is still being written (no end mark yet, changed ${Math.round(w.secondsAgo)} s ago); its frames so far are used, and it is read again when it changes\n`,
+              );
             say(`navgen watch: waiting for demo changes (every ${opts.interval} ms)…\n`);
           },
           failed: (e) =>
