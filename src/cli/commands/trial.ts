@@ -12,6 +12,7 @@ import { compareReports } from '../../engine/compare.js';
 import { EngineInstallError, locateEngine } from '../../engine/engine-install.js';
 import { findMap, MapNotFoundError } from '../../engine/find-map.js';
 import { comparisonText, engineReportText } from '../../engine/report-text.js';
+import { singleVerdict } from '../../engine/trial-verdict.js';
 import { resolveRunAs, RunAsError, runningAsRoot } from '../../engine/run-as.js';
 import { TrialError } from '../../engine/run-trial.js';
 import { runSession } from '../../engine/trial-session.js';
@@ -159,16 +160,18 @@ export function register(program: Command): void {
         const value = comparison ? { report, compare: other, comparison } : report;
         process.stdout.write(JSON.stringify(value, null, 1) + '\n');
       } else {
-        process.stdout.write(engineReportText(report, out));
+        process.stdout.write(engineReportText(report, out, basename(navPath)));
         if (other && comparison) {
-          process.stdout.write(engineReportText(other, otherOut));
+          process.stdout.write(engineReportText(other, otherOut, basename(opts.compare!)));
           process.stdout.write(
-            comparisonText(comparison, basename(navPath), basename(opts.compare!)),
+            comparisonText(comparison, basename(navPath), basename(opts.compare!), report, other),
           );
         }
         process.stdout.write(`demos and server consoles: ${runsDir}\n`);
       }
-      if (!report.passed) process.exitCode = EXIT_FAILURE;
+      // A failed verdict fails the command; a trial too short for one only reports.
+      const verdict = singleVerdict(report);
+      if (verdict.kind === 'judged' && !verdict.passed) process.exitCode = EXIT_FAILURE;
     });
 }
 
