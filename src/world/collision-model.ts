@@ -15,9 +15,7 @@
  * `-1 - c`. Texinfo -1 is the engine's `nulltexinfo` (no name, no flags): bevel sides the
  * compiler added and every side of the box hull.
  */
-import { readFile } from 'node:fs/promises';
-import { BspError } from '../sources/bsp/errors.js';
-import { parseBsp, type BspMap } from '../sources/bsp/read-bsp.js';
+import { parseBsp, readMapFile, type BspMap } from '../sources/bsp/read-bsp.js';
 import { hurtBoxes, hurtVolumesOf, type HurtVolume } from '../sources/bsp/hurt-volumes.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { CONTENTS_MONSTER } from './contents.js';
@@ -232,17 +230,7 @@ export function buildCollisionModel(
 
 /** Reads a `.bsp` file and builds its collision model. Throws `BspError` naming the file. */
 export async function loadCollisionModel(bspPath: string): Promise<CollisionModel> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(bspPath);
-  } catch (cause) {
-    throw new BspError(
-      'IO',
-      `cannot read the map: ${(cause as Error).message}`,
-      { file: bspPath, offset: 0 },
-      { cause },
-    );
-  }
+  const bytes = await readMapFile(bspPath);
   return collisionModelOf(parseBsp(bytes, bspPath));
 }
 

@@ -11,6 +11,8 @@ import { hex } from '../../hex.js';
 export type BspErrorCode =
   /** Could not open or read the file. */
   | 'IO'
+  /** The file is larger than the engine loads (q2pro's MAX_LOADFILE). */
+  | 'TOO_LARGE'
   /** The first four bytes are not `IBSP`. */
   | 'BAD_MAGIC'
   /** The version field is not 38. */

@@ -5,7 +5,8 @@
  * A map is read whole: maps are a few MB and their lumps are read in random order. The header
  * is validated first (`readBspHeader`), so nothing is sized from an unchecked number.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { MAX_LOADFILE } from '../game/archive-entry.js';
 import { decodeWorld } from './decode-world.js';
 import { parseEntities, type BspEntity } from './entities.js';
 import { BspError } from './errors.js';
@@ -48,10 +49,22 @@ function entitiesOf(bytes: Uint8Array, lumps: readonly LumpExtent[], file: strin
   return parseEntities(text, { file, offset });
 }
 
-async function readMapFile(path: string): Promise<Uint8Array> {
+/**
+ * The bytes of a map file; one larger than the engine loads (`MAX_LOADFILE`) is refused from
+ * its size, before it is read.
+ */
+export async function readMapFile(path: string): Promise<Uint8Array> {
   try {
+    const s = await stat(path);
+    if (s.isFile() && s.size > MAX_LOADFILE)
+      throw new BspError(
+        'TOO_LARGE',
+        `the map holds ${s.size} bytes, more than the engine loads (${MAX_LOADFILE} bytes: q2pro's MAX_LOADFILE)`,
+        { file: path, offset: 0 },
+      );
     return await readFile(path);
   } catch (cause) {
+    if (cause instanceof BspError) throw cause;
     throw new BspError(
       'IO',
       `cannot read the map: ${(cause as Error).message}`,

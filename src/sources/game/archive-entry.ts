@@ -5,6 +5,21 @@
  * (the engine's name hash chains put later entries first).
  */
 
+/**
+ * The largest file the engine loads (`MAX_LOADFILE` in q2pro's `files.h`: 64 MiB and 4 KiB of
+ * slop); a map or any other entry larger than that is nothing the game reads, and an entry
+ * that claims more (a zip bomb: a few KB that inflate to gigabytes) is refused from its
+ * directory record, before a byte of it is inflated. [Units: bytes]
+ */
+export const MAX_LOADFILE = 0x4001000;
+
+/** Why `entry` cannot be read, or null when its size is one the engine loads. */
+export function tooLargeToLoad(entry: ArchiveEntry): string | null {
+  return entry.size > MAX_LOADFILE
+    ? `entry "${entry.name}" holds ${entry.size} bytes, more than the engine loads (${MAX_LOADFILE} bytes: q2pro's MAX_LOADFILE)`
+    : null;
+}
+
 export interface ArchiveEntry {
   /** The name as stored. */
   readonly name: string;

@@ -6,7 +6,13 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { hex } from '../../hex.js';
-import { entryIndex, normalizeGamePath, type Archive, type ArchiveEntry } from './archive-entry.js';
+import {
+  entryIndex,
+  normalizeGamePath,
+  tooLargeToLoad,
+  type Archive,
+  type ArchiveEntry,
+} from './archive-entry.js';
 import { ArchiveError } from './errors.js';
 
 const HEADER_BYTES = 12;
@@ -86,6 +92,8 @@ export async function openPak(file: string): Promise<Archive> {
       entries,
       find,
       async read(entry) {
+        const large = tooLargeToLoad(entry);
+        if (large) throw new ArchiveError(file, entry.offset, large);
         const out = new Uint8Array(entry.size);
         const r = await fh.read(out, 0, entry.size, entry.offset);
         if (r.bytesRead !== entry.size)

@@ -6,7 +6,13 @@
  */
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { entryIndex, normalizeGamePath, type Archive, type ArchiveEntry } from './archive-entry.js';
+import {
+  entryIndex,
+  normalizeGamePath,
+  tooLargeToLoad,
+  type Archive,
+  type ArchiveEntry,
+} from './archive-entry.js';
 import { ArchiveError } from './errors.js';
 
 /** The engine reads these two methods only (0 stored, 8 deflate). */
@@ -59,6 +65,8 @@ export async function openPkz(file: string): Promise<Archive> {
           entry.offset,
           `"${entry.name}" is not an entry of this archive`,
         );
+      const large = tooLargeToLoad(entry);
+      if (large) throw new ArchiveError(file, entry.offset, large);
       if (!METHODS.has(e.compressionMethod))
         throw new ArchiveError(
           file,
