@@ -4,8 +4,7 @@
  */
 import { f32 } from './float32.js';
 
-/** Highest step walked up without jumping. [Units: u] */
-export const STEP_SIZE = 18;
+export { STEP_SIZE, STANDING_MINS, STANDING_MAXS, CROUCHED_MAXS } from '../player.js';
 /** Friction treats slower speeds as this. [Units: u/s] */
 export const STOP_SPEED = 100;
 /** Top wish speed while crouched. [Units: u/s] */
@@ -27,10 +26,6 @@ export const MSEC_TO_SEC = f32(0.001);
 export const GROUND_PROBE = f32(0.25);
 /** Upward speed above which the player cannot be on ground (ramps). [Units: u/s] */
 export const GROUND_MAX_UP_SPEED = 180;
-/** The player's box, standing and crouched (pmove's `PM_CheckDuck`). [Units: u] */
-export const STANDING_MINS: readonly [number, number, number] = Object.freeze([-16, -16, -24]);
-export const STANDING_MAXS: readonly [number, number, number] = Object.freeze([16, 16, 32]);
-export const CROUCHED_MAXS: readonly [number, number, number] = Object.freeze([16, 16, 4]);
 /** Standing and crouched view heights. [Units: u] */
 export const VIEWHEIGHT_STAND = 22;
 export const VIEWHEIGHT_CROUCH = 8;

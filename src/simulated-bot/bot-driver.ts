@@ -23,13 +23,14 @@ import { botLadderAction } from '../movement/bot-ladder.js';
 import type { TraceResult } from '../world/trace.js';
 import type { PmoveCollision, PmoveState, UserCmd } from '../movement/types.js';
 import type { LinkKind } from './link-kind.js';
+import { STEP_SIZE } from '../player.js';
 
 /** The bot's speed words (`SPEED_ROAM`, `SPEED_WALK`, `SPEED_RUN` in `acebot.h`). [Units: u/s] */
 export const SPEED_ROAM = 100;
 export const SPEED_WALK = 200;
 export const SPEED_RUN = 400;
 /** [Units: u] `STEPSIZE` of the game. */
-const STEPSIZE = 18;
+const STEPSIZE = STEP_SIZE;
 /** [Units: ms] One bot think. */
 export const THINK_MSEC = 100;
 

@@ -10,10 +10,11 @@
  * So a standing player reaches a node when it is within 37 units horizontally (per axis) and
  * 61 units vertically of the node's origin.
  */
+import { STANDING_MAXS, STANDING_MINS } from '../player.js';
 
 /** [Units: world units] */
-const NODE_MINS = [-16, -16, -24] as const;
-const NODE_MAXS = [16, 16, 32] as const;
+const NODE_MINS = STANDING_MINS;
+const NODE_MAXS = STANDING_MAXS;
 /** How much the bot grows the node's box. [Units: world units] */
 const NODE_TOUCH_MARGIN = 4;
 /** The server's widening of absolute boxes. [Units: world units] */

@@ -11,6 +11,7 @@ export const LAYERS = [
   'suggest.ts',
   'dist-file.ts',
   'source-fingerprint.ts',
+  'player.ts',
   'geometry',
   'pausing',
   'files',

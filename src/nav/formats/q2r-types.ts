@@ -12,9 +12,10 @@
  */
 import { nodeTypeName, type NodeTypeName, type NodeTypeTable } from '../node-types.js';
 import { nav3LinkType, nav3NodeFlag, type Nav3LinkTypeName } from './nav3/layout.js';
+import { STEP_SIZE } from '../../player.js';
 
 /** [Units: world units] pmove's step: a jump that climbs more is a barrier jump. */
-const STEP_HEIGHT = 18;
+const STEP_HEIGHT = STEP_SIZE;
 
 /** The re-release link type of an AQtion link type; `rise` = target z − source z. */
 export function q2rLinkTypeOf(

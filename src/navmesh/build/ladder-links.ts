@@ -19,6 +19,7 @@ import {
 } from '../mesh.js';
 import type { FloorTracer } from './floor-tracer.js';
 import type { ReadonlyVec3 } from '../../geometry/vec3.js';
+import { STANDING_MAXS, STANDING_MINS } from '../../player.js';
 
 /** A climb as `mapLadderClimbs` gives it. [Units: world units] */
 export interface LadderClimb {
@@ -36,8 +37,8 @@ export interface LadderEnds extends LadderClimb {
   readonly exit: ReadonlyVec3;
 }
 
-const STAND_MINS = [-16, -16, -24];
-const STAND_MAXS = [16, 16, 32];
+const STAND_MINS = STANDING_MINS;
+const STAND_MAXS = STANDING_MAXS;
 /** How far forward over the top the climber steps off. [Units: world units] */
 const EXIT_REACH = [40, 32, 24, 16];
 /** How far from an area a ladder's foot or exit may be. [Units: world units] */

@@ -34,6 +34,7 @@ import { newTraceResult } from '../../world/trace.js';
 import type { NavMeshBuildConfig } from './config.js';
 import type { FloorTracer } from './floor-tracer.js';
 import { DIR_DI, DIR_DJ, DIRECTIONS } from '../mesh.js';
+import { CROUCHED_MAXS, STANDING_MAXS, STANDING_MINS } from '../../player.js';
 
 /** Edge kinds between samples. */
 export const EDGE_NONE = 0;
@@ -73,9 +74,9 @@ export interface FloorSamples {
   readonly truncated: boolean;
 }
 
-const STAND_MINS = [-16, -16, -24];
-const STAND_MAXS = [16, 16, 32];
-const CROUCH_MAXS = [16, 16, 4];
+const STAND_MINS = STANDING_MINS;
+const STAND_MAXS = STANDING_MAXS;
+const CROUCH_MAXS = CROUCHED_MAXS;
 /** How far a seed may be above its floor. [Units: world units] */
 const SEED_DEPTH = 128;
 /** Length of the first downward sweep (two steps and a bit). [Units: world units] */
@@ -218,7 +219,14 @@ export function sampleFloor(
   };
 
   /** Sweeps a box horizontally from (x, y, z) to (nx, ny, z): true when it passes freely. */
-  const across = (x: number, y: number, nx: number, ny: number, z: number, maxs: number[]) => {
+  const across = (
+    x: number,
+    y: number,
+    nx: number,
+    ny: number,
+    z: number,
+    maxs: readonly number[],
+  ) => {
     a[0] = x;
     a[1] = y;
     a[2] = z;
@@ -234,7 +242,7 @@ export function sampleFloor(
    * when only the box's rim rests on it. Most ground is within a step: a short sweep first,
    * the long one only when it found nothing (sweep cost grows with its length).
    */
-  const down = (x: number, y: number, z: number, depth: number, maxs: number[]) => {
+  const down = (x: number, y: number, z: number, depth: number, maxs: readonly number[]) => {
     a[0] = x;
     a[1] = y;
     a[2] = z;
@@ -295,7 +303,14 @@ export function sampleFloor(
    * on (within a step) or a wall stops the player, over the distance a player running off
    * the edge flies. [Units: world units]
    */
-  const safeLanding = (i: number, j: number, d: number, g: number, h: number, maxs: number[]) => {
+  const safeLanding = (
+    i: number,
+    j: number,
+    d: number,
+    g: number,
+    h: number,
+    maxs: readonly number[],
+  ) => {
     const flight = c.dropRunSpeed * Math.sqrt((2 * h) / 800);
     const cells = Math.ceil(flight / cs);
     for (let k = 1; k <= cells; k++) {
@@ -323,7 +338,7 @@ export function sampleFloor(
    * of z carries it on (the far rim of a shaft no wider than the player, which a running
    * player steps across), or a wall stops it. [Units: world units]
    */
-  const fallsIn = (i: number, j: number, d: number, z: number, maxs: number[]) => {
+  const fallsIn = (i: number, j: number, d: number, z: number, maxs: readonly number[]) => {
     const reach = c.dropRunSpeed * Math.sqrt((2 * c.stepHeight) / 800);
     const cells = Math.ceil(reach / cs);
     for (let k = 1; k <= cells; k++) {

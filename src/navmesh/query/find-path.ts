@@ -37,10 +37,11 @@ import { pullString } from './funnel.js';
 import { connectionDirection, portalPoints } from './portal.js';
 import { lineOnFloor } from './floor-line.js';
 import { nodeReached } from '../../simulated-bot/node-reached.js';
+import { STANDING_MAXS, STANDING_MINS, STEP_SIZE } from '../../player.js';
 
 /** The standing player's box. [Units: world units] */
-const STAND_MINS = [-16, -16, -24];
-const STAND_MAXS = [16, 16, 32];
+const STAND_MINS = STANDING_MINS;
+const STAND_MAXS = STANDING_MAXS;
 
 export interface NavQueryOptions extends PathCosts {
   /** How far above or below its area's floor a start or goal may be. [Units: world units] [Limit: ≥ 0] */
@@ -418,7 +419,7 @@ const DESCENT_REACH = 64;
  * deeper within `DESCENT_REACH` is no descent: off a curb the bot flies but lands on its level.
  * [Units: world units]
  */
-const STEP = 18;
+const STEP = STEP_SIZE;
 
 /**
  * Whether the walk from a arrives at p on a descent: the floor falls toward p (the bot comes

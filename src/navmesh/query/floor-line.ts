@@ -18,9 +18,10 @@ import {
   type NavMesh,
 } from '../mesh.js';
 import { locateArea, type AreaIndex } from './area-index.js';
+import { STEP_SIZE } from '../../player.js';
 
 /** Highest step between neighbouring cells on the line (pmove's). [Units: world units] */
-const STEP = 18;
+const STEP = STEP_SIZE;
 /** Spacing of the points tested along the line, in cells. */
 const PROBE = 0.25;
 /** A point this near a row or column of centres (in cells) lies on it. */
