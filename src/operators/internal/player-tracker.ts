@@ -6,7 +6,7 @@
  * anywhere else — backward differences lag a frame and miss both the apex and the landing.
  * At the ends of a run the differences are one-sided and the acceleration is unknown (0).
  */
-import { MVD_FRAME_TIME } from '../../sources/mvd2/protocol.js';
+import { SERVER_FRAME_TIME } from '../../sources/demo/q2-protocol.js';
 import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { Sample } from '../../stage/nav-events.js';
 
@@ -104,7 +104,8 @@ export class PlayerTracker {
     before: ReadonlyVec3 | null,
     after: ReadonlyVec3 | null,
   ): void {
-    const dt = MVD_FRAME_TIME;
+    // Both demo formats record one frame per server frame.
+    const dt = SERVER_FRAME_TIME;
     const o = s.origin;
     let vz = 0;
     let az = 0;

@@ -8,6 +8,14 @@
  * Only numbers live here: no parsing.
  */
 
+/**
+ * Server frames per second: the game runs at 10 Hz, and both formats record one frame per
+ * server frame (an MVD2 stream every frame, a client demo its key frames).
+ */
+export const SERVER_FRAMES_PER_SECOND = 10;
+/** Time between two recorded frames. [Units: s] */
+export const SERVER_FRAME_TIME = 1 / SERVER_FRAMES_PER_SECOND;
+
 /** `MAX_CLIENTS`: the largest maxclients the engine accepts. */
 export const MAX_CLIENTS = 256;
 

@@ -6,6 +6,8 @@
  * player movement types are the same as in MVD2 streams and come from `../demo/q2-protocol.ts`.
  */
 
+import { SERVER_FRAME_TIME, SERVER_FRAMES_PER_SECOND } from '../demo/q2-protocol.js';
+
 /** The original Quake 2 network protocol: every fixture, and what q2pro's client records. */
 export const PROTOCOL_VERSION_DEFAULT = 34;
 /** R1Q2 and Q2PRO protocols: demos recorded by servers or clients that speak them. */
@@ -167,9 +169,9 @@ export const MAX_ITEMS = 256;
 /** Largest area bits of a frame (`MAX_MAP_AREAS / 8`). [Units: bytes] */
 export const MAX_AREA_BYTES = 32;
 
-/** Server frames per second of a client demo: q2pro records its 10 Hz key frames. */
-export const DM2_FRAMES_PER_SECOND = 10;
-export const DM2_FRAME_TIME = 1 / DM2_FRAMES_PER_SECOND;
+/** Server frames per second of a client demo: q2pro records its key frames, one per server frame. */
+export const DM2_FRAMES_PER_SECOND = SERVER_FRAMES_PER_SECOND;
+export const DM2_FRAME_TIME = SERVER_FRAME_TIME;
 
 /**
  * What follows a temp entity's type byte, by type (`temp_event_t`), in protocol 34: a string

@@ -8,6 +8,7 @@
 
 /** The game protocol under the MVD framing (entity bits, configstrings, events), shared with client demos. */
 export * from '../demo/q2-protocol.js';
+import { SERVER_FRAME_TIME, SERVER_FRAMES_PER_SECOND } from '../demo/q2-protocol.js';
 
 /** `MVD2` read as a little-endian u32. */
 export const MVD_MAGIC = 0x3244564d;
@@ -104,7 +105,7 @@ export const CLIENTNUM_NONE = 255;
 export const MAX_STATS_OLD = 32;
 export const MAX_STATS_NEW = 64;
 
-/** Server frames per second of an MVD stream. */
-export const MVD_FRAMES_PER_SECOND = 10;
+/** Server frames per second of an MVD stream: every server frame (`SERVER_FRAMES_PER_SECOND`). */
+export const MVD_FRAMES_PER_SECOND = SERVER_FRAMES_PER_SECOND;
 /** Time between two MVD frames. [Units: s] */
-export const MVD_FRAME_TIME = 1 / MVD_FRAMES_PER_SECOND;
+export const MVD_FRAME_TIME = SERVER_FRAME_TIME;
