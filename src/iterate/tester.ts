@@ -1,9 +1,10 @@
 /**
  * What the iterate loop talks to: "a tester" that takes a draft `.nav` and returns a navtest
- * report (the AQtion proposal's `<map>.navtest.json`). Today that is {@link CommandTester} (the game's
- * dedicated server in `bot_navtest` mode, or any program that writes such a report); an
- * offline tester that checks links against the map geometry can implement the same interface
- * and need not install anything or spawn processes.
+ * report (the AQtion proposal's `<map>.navtest.json`). Three implement it: the builtin offline
+ * test (`builtin-tester.ts`: the simulated bot on the map, no process), a command
+ * (`command-tester.ts`: the game's dedicated server in `bot_navtest` mode, or any program that
+ * writes such a report) and the real server's bots (`engine-tester.ts`); `tester-kinds.ts`
+ * makes the one a pipeline's `navtest.tester` names.
  *
  * A tester either returns a valid report or throws a {@link TesterError}: the loop never has to
  * guess whether a report is trustworthy.

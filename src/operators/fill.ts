@@ -130,8 +130,6 @@ const FILL_OPTIONS = {
     maximum: 4,
     integer: true,
   }),
-  // 180: the deepest fall without damage in AQtion (a 210-unit stand drop already costs 10
-  // health: classify's `safeDrop`); at most the engine's 210.
   // Off by default: whether it makes better navs for real bots is for the bot trials
   // (docs/navmesh.md, "Coverage holes"). The mesh is built from the spawn points, so its floor
   // is floor players reach; walked from there like the spawn stands.
@@ -140,6 +138,8 @@ const FILL_OPTIONS = {
     'Walk the floor also from the centres of the map\u2019s navigation-mesh areas of at least this many cells (16 \u00d7 16 units each) that no demo node reaches (coverage holes); 0 = off. [cells]',
     { minimum: 0, maximum: 1024, integer: true },
   ),
+  // 180: the deepest fall without damage in AQtion (a 210-unit stand drop already costs 10
+  // health: classify's `safeDrop`); at most the engine's 210.
   maxDrop: numOption(
     180,
     'Deepest ledge a filled link drops off (180: no fall damage in AQtion); 0 = walks only. [world units]',

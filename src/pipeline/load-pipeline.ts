@@ -4,7 +4,7 @@
  * defaults, check that the stages can run in the given order, and resolve paths — all before
  * a single demo is opened. Every problem names the file, line, column and key.
  *
- * Config flow (style guide §7): parse → merge defaults → validate → convert once → build.
+ * Config flow (docs/style.md, "Configuration"): parse → merge defaults → validate → convert once → build.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';

@@ -4,7 +4,7 @@
  * (`MOVE`, `WATER`, `STAND_DROP`, …); numbers are only assigned when the `.nav` is written, so
  * a pipeline can renumber them.
  *
- * Post-merge operators (cluster, classify, spawn-points, feedback, link-limit) are
+ * Post-merge operators (cluster, classify, fill, spawn-points, feedback, connect, …) are
  * `OperatorFunction<GraphEvent, GraphEvent>`: `cluster` turns the merged votes into a graph,
  * the others rewrite the graph.
  */
