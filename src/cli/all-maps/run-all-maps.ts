@@ -30,6 +30,7 @@ import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-cod
 import { prepareGameFolder } from '../game-folder.js';
 import { prepareNavBackup } from '../nav-backup.js';
 import { buildProblemLines } from '../demo-problems.js';
+import { Interruption } from '../interruption.js';
 import { demoMaps, demosByMap, type DemoMaps, type ReadMaps } from './demo-maps.js';
 import {
   readDemoForEveryMap,
@@ -133,6 +134,17 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
   const rows: MapRow[] = [];
   const warnings: string[] = [];
   let found: DemoMaps[] = [];
+  // Ctrl-C or SIGTERM: no new map starts, the maps being built finish (each writes its nav only
+  // after its own test, and keeps the one it replaces), then what was done is said (interruption.ts).
+  const progress = { all: [] as string[], done: [] as string[] };
+  const interruption = new Interruption(() => {
+    const left = progress.all.filter((m) => !progress.done.includes(m));
+    return [
+      `maps done before stopping: ${progress.done.join(', ') || 'none'}`,
+      `maps not built: ${left.join(', ') || 'none'} (their navs are as they were)`,
+    ];
+  });
+  const uninstall = interruption.install();
   try {
     // With a cache, the read that finds a demo's maps also stores every map's votes: each demo
     // is read once (multi-map-read.ts); the builds find every entry.
@@ -183,8 +195,10 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
       if (typeof place !== 'string') specs.set(map, await mapSpec(map, demos, place, o));
     }
     await readMultiMapDemosOnce(found, specs, setupFor, say);
-    await buildEach(byMap, places, specs, o, say, warnings, rows);
+    progress.all = [...byMap.keys()];
+    await buildEach(byMap, places, specs, o, say, warnings, rows, interruption, progress.done);
   } finally {
+    uninstall();
     for (const p of places.values()) {
       const place = await p.catch(() => null);
       if (place && typeof place !== 'string') await place.cleanup();
@@ -385,6 +399,8 @@ async function buildEach(
   say: (line: string) => void,
   warnings: string[],
   rows: MapRow[],
+  interruption: Interruption,
+  done: string[],
 ): Promise<void> {
   const maps = [...byMap];
   const cores = Math.max(1, o.workers ?? availableParallelism());
@@ -416,7 +432,7 @@ async function buildEach(
   const order = maps.map((_, i) => i).sort((a, b) => size[b] - size[a] || a - b);
   let next = 0;
   const lane = async (): Promise<void> => {
-    while (next < order.length) {
+    while (next < order.length && !interruption.stopping) {
       const i = order[next++];
       const [map, demos] = maps[i];
       const tag = `[${i + 1}/${byMap.size}] ${map}`;
@@ -435,10 +451,17 @@ async function buildEach(
           ? (pool.run({ flags, cwd: process.cwd() }) as Promise<MapBuildOutcome>)
           : buildOneMap({ flags, cwd: process.cwd() });
       const mine: string[] = [];
-      out[i] = {
-        warnings: mine,
-        row: await buildMap(map, demos, specs.get(map)!, place, o, tag, say, mine, build),
-      };
+      // A map under way finishes even when a signal comes: its nav and its backup go together.
+      interruption.beginWrites();
+      try {
+        out[i] = {
+          warnings: mine,
+          row: await buildMap(map, demos, specs.get(map)!, place, o, tag, say, mine, build),
+        };
+        done.push(map);
+      } finally {
+        interruption.endWrites();
+      }
     }
   };
   try {
@@ -447,6 +470,7 @@ async function buildEach(
     await pool?.destroy();
   }
   for (const r of out) {
+    if (!r) continue; // not started: stopped by a signal
     rows.push(r.row);
     warnings.push(...r.warnings);
   }

@@ -33,6 +33,7 @@ import {
 } from '../exit-codes.js';
 import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/build-lock.js';
 import { progressObserver } from '../progress.js';
+import { Interruption } from '../interruption.js';
 import { lockWaitOption, positiveInt, positiveIntOrAuto } from '../option-parsers.js';
 import { formatBuildSummary, buildSummaryJson } from '../build-summary.js';
 import { expandDemoInputs } from '../demo-inputs.js';
@@ -261,7 +262,31 @@ async function buildAction(
   const started = Date.now();
   const mode =
     opts.quiet || opts.progress === false ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
-  const progress = progressObserver(mode);
+  const shown = progressObserver(mode);
+  // Ctrl-C before the writes: nothing changed; during them: they finish first (interruption.ts).
+  let writesBegun = false;
+  let kept: string | null = null;
+  const nav = spec.output.nav ?? spec.output.q2rNav;
+  const interruption = new Interruption(() =>
+    writesBegun
+      ? [
+          `the outputs were written before stopping (${Object.values(spec.output)
+            .filter((p): p is string => typeof p === 'string')
+            .join(', ')})${kept ? `; the nav replaced is kept as ${kept}` : ''}`,
+        ]
+      : [`stopped before writing anything: ${nav} is as it was`],
+  );
+  const progress: typeof shown = {
+    ...shown,
+    phase(name) {
+      if (name === 'write' && !writesBegun) {
+        writesBegun = true;
+        interruption.beginWrites();
+      }
+      shown.phase?.(name);
+    },
+  };
+  const uninstall = interruption.install();
   let result: BuildResult;
   let lock: BuildLock | null = null;
   try {
@@ -271,10 +296,14 @@ async function buildAction(
     // pipeline's nav in its game's bots/nav/.
     const inGame = !spec.file || (spec.game && spec.output.nav === spec.game.nav);
     const backup = inGame && spec.output.nav ? await prepareNavBackup(spec.output.nav) : null;
-    result = await runBuild(spec, progress, { cacheLimit: opts.cacheLimit });
-    const bak = await backup?.keep();
-    if (bak && !opts.quiet && !opts.json)
-      process.stderr.write(`navgen: kept the nav being replaced as ${bak}\n`);
+    try {
+      result = await runBuild(spec, progress, { cacheLimit: opts.cacheLimit });
+      kept = (await backup?.keep()) ?? null;
+    } finally {
+      if (writesBegun) interruption.endWrites();
+    }
+    if (kept && !opts.quiet && !opts.json)
+      process.stderr.write(`navgen: kept the nav being replaced as ${kept}\n`);
   } catch (e) {
     if (e instanceof NoDemosFound) throw new CliError(e.message, EXIT_NO_INPUT);
     if (e instanceof NavTestFailed) throw new CliError(e.message, EXIT_NOT_CONVERGED);
@@ -285,6 +314,7 @@ async function buildAction(
     throw e;
   } finally {
     progress.stop();
+    uninstall();
     await lock?.release();
   }
   const seconds = (Date.now() - started) / 1000;
