@@ -281,7 +281,6 @@ export const classifyStage = defineStage<ClassifyOptions>({
     description:
       'Node types (water, crouch, ladder, jump, move), checked against the map and moved to where a player can stand (with the BSP), and link types (drops by depth).',
     phase: 'graph',
-    graphPart: 'demos',
     needs: ['graph'],
     adds: [],
     removes: [],

@@ -291,7 +291,6 @@ export const clusterStage = defineStage<ClusterOptions>({
     description:
       'Merges votes within `radius` into nodes (weight and distinct-demo thresholds) and links.',
     phase: 'graph',
-    graphPart: 'demos',
     needs: ['votes'],
     adds: ['graph'],
     removes: ['votes'],

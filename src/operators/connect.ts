@@ -168,23 +168,20 @@ export function connectGraph(
   map: ConnectMap,
   feedback: Feedback,
   o: ConnectOptions,
-  joined = 0,
 ): GraphStageResult {
-  return runToEnd(connectGraphSteps(g, map, feedback, o, joined));
+  return runToEnd(connectGraphSteps(g, map, feedback, o));
 }
 
 /**
  * The stage's work (steps as in the file comment), pausing (`pausing/run-steps.ts`) in its
  * rounds every `NODES_PER_STEP` nodes or `SIMULATIONS_PER_STEP` simulated links, whichever
- * comes first: on ghetto the stage simulates links for about 18 s. The first `joined` nodes are
- * not looked at (`GraphReady.joined`), but stay candidates for the others.
+ * comes first: on ghetto the stage simulates links for about 18 s.
  */
 export function* connectGraphSteps(
   g: DraftGraph,
   map: ConnectMap,
   feedback: Feedback,
   o: ConnectOptions,
-  joined = 0,
 ): Steps<GraphStageResult> {
   const nodes: DraftNode[] = [...g.nodes];
   const links: DraftLink[] = [...g.links];
@@ -314,7 +311,7 @@ export function* connectGraphSteps(
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let added = 0;
     const count = nodes.length;
-    for (let v = joined; v < count; v++) {
+    for (let v = 0; v < count; v++) {
       if (pauseDue()) yield;
       if (reach.leads[v] || !ESCAPE_FROM.has(nodes[v].type)) continue;
       const near = candidates(v, (u) => reach.leads[u] === 1);
@@ -345,7 +342,7 @@ export function* connectGraphSteps(
         reach = mainReach(nodes.length, links);
       }
     }
-    for (let v = joined; v < count; v++) {
+    for (let v = 0; v < count; v++) {
       if (pauseDue()) yield;
       if (reach.reached[v] || !GROUND.has(nodes[v].type)) continue;
       for (const u of candidates(v, (u) => reach.reached[u] === 1)) {
@@ -420,8 +417,7 @@ export function connect(
       passWithoutMap(e, emit, 'connect');
       return;
     }
-    const feedback = await loadFeedback();
-    const r = await runGivingWay(connectGraphSteps(e.graph, map, feedback, o, e.joined ?? 0));
+    const r = await runGivingWay(connectGraphSteps(e.graph, map, await loadFeedback(), o));
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'connect', data: r.stats });
   });

@@ -25,8 +25,7 @@ import { linkRunsOf } from '../simulated-bot/verdict-runs.js';
 import { testAndRepair } from './own-test.js';
 import type { GraphWork, OwnTestOutcome, StageWork } from '../sinks/build-result.js';
 import { graphCacheKey, readCachedGraph, writeCachedGraph } from './graph-cache.js';
-import { graphStages, type PipelineSpec, type StageUse } from './pipeline-spec.js';
-import { overlayDemos } from './demo-overlay.js';
+import { graphStages, type PipelineSpec } from './pipeline-spec.js';
 import type { GraphOperator, StageContext } from '../stage/stage.js';
 import type { DemoVotes } from '../stage/demo-votes.js';
 
@@ -99,36 +98,39 @@ export async function runGraphStages(
       : ctx;
 
   const work: StageWork[] = [];
-  const run = (stages: readonly StageUse[], first: GraphEvent) =>
-    runStages(stages, first, stageCtx, table, work);
   const pool = poolVotes(contributions.map((c) => c.votes));
-  const all = graphStages(spec);
-  const split = overlaySplit(all, spec);
-  let stages: Record<string, unknown> = {};
+  let events: Observable<GraphEvent> = from<GraphEvent[]>([{ kind: 'votes', pool }]);
+  for (const s of graphStages(spec)) {
+    let started = 0;
+    let hits0 = 0;
+    let added0 = 0;
+    events = events.pipe(
+      tap((e) => {
+        if (e.kind !== 'graph' && e.kind !== 'votes') return;
+        started = performance.now();
+        hits0 = table?.hits ?? 0;
+        added0 = table?.added ?? 0;
+      }),
+      s.definition.create(s.options as never, stageCtx) as GraphOperator,
+      tap((e) => {
+        if (e.kind !== 'graph') return;
+        work.push({
+          stage: s.name,
+          seconds: (performance.now() - started) / 1000,
+          verdictHits: (table?.hits ?? 0) - hits0,
+          verdictsAdded: (table?.added ?? 0) - added0,
+        });
+      }),
+    );
+  }
+  const stages: Record<string, unknown> = {};
   let graph: DraftGraph | null = null;
   let ownTest: OwnTestOutcome | null = null;
   try {
-    if (split < 0) {
-      ({ graph, stages } = await run(all, { kind: 'votes', pool }));
-    } else {
-      // The map's own graph (cached apart: a new demo does not change it), the demos' graph,
-      // the one laid over the other (`demo-overlay.ts`), and `connect` again for what the
-      // demos added.
-      const skeleton = await mapGraph(spec, all.slice(split), bspHash, cacheProblems, run);
-      const demos = await run(all.slice(0, split), { kind: 'votes', pool });
-      const overlay = overlayDemos(skeleton.graph, demos.graph ?? EMPTY_GRAPH);
-      stages = { ...demos.stages, ...skeleton.stages, overlay: overlay.stats };
-      graph = overlay.graph;
-      const connect = all.slice(split).filter((s) => s.name === 'connect');
-      if (connect.length > 0 && overlay.stats.demoNodes > 0) {
-        const joined = await run(connect, {
-          kind: 'graph',
-          graph,
-          joined: overlay.stats.mapNodes,
-        });
-        graph = joined.graph;
-        stages.overlay = { ...overlay.stats, connect: joined.stages.connect };
-      }
+    const out = await lastValueFrom(events.pipe(toArray()));
+    for (const e of out) {
+      if (e.kind === 'graph') graph = e.graph;
+      else if (e.kind === 'summary') stages[e.stage] = e.data;
     }
     // The build's own nav test, on the verdicts the stages left, and its repairs.
     if (graph && model && table && bsp) {
@@ -169,93 +171,4 @@ export async function runGraphStages(
     ownTest,
     work: { graphCache: key ? 'miss' : 'off', stages: work, verdictsKnown, verdictBytesWritten },
   };
-}
-
-const EMPTY_GRAPH: DraftGraph = Object.freeze({ nodes: [], links: [] });
-
-/**
- * Where the demos' part of the graph stages ends (the leading stages whose meta says
- * `graphPart: 'demos'`: `cluster`, `classify`) when the build lays the demos over the map's own
- * graph; -1 when it does not: no map, or no `fill` to build the map's graph (the stages then run
- * in one line, as listed).
- */
-export function overlaySplit(stages: readonly StageUse[], spec: PipelineSpec): number {
-  let k = 0;
-  while (k < stages.length && stages[k].definition.meta.graphPart === 'demos') k++;
-  if (!spec.bsp || k === 0 || !stages.slice(k).some((s) => s.name === 'fill')) return -1;
-  return k;
-}
-
-interface StagesRun {
-  readonly graph: DraftGraph | null;
-  readonly stages: Record<string, unknown>;
-}
-
-/** `stages` in a line from the event `first`, each timed into `work`. */
-async function runStages(
-  stages: readonly StageUse[],
-  first: GraphEvent,
-  ctx: StageContext,
-  table: VerdictTable | null,
-  work: StageWork[],
-): Promise<StagesRun> {
-  let events: Observable<GraphEvent> = from<GraphEvent[]>([first]);
-  for (const s of stages) {
-    let started = 0;
-    let hits0 = 0;
-    let added0 = 0;
-    events = events.pipe(
-      tap((e) => {
-        if (e.kind !== 'graph' && e.kind !== 'votes') return;
-        started = performance.now();
-        hits0 = table?.hits ?? 0;
-        added0 = table?.added ?? 0;
-      }),
-      s.definition.create(s.options as never, ctx) as GraphOperator,
-      tap((e) => {
-        if (e.kind !== 'graph') return;
-        work.push({
-          stage: s.name,
-          seconds: (performance.now() - started) / 1000,
-          verdictHits: (table?.hits ?? 0) - hits0,
-          verdictsAdded: (table?.added ?? 0) - added0,
-        });
-      }),
-    );
-  }
-  const out = await lastValueFrom(events.pipe(toArray()));
-  let graph: DraftGraph | null = null;
-  const summaries: Record<string, unknown> = {};
-  for (const e of out) {
-    if (e.kind === 'graph') graph = e.graph;
-    else if (e.kind === 'summary') summaries[e.stage] = e.data;
-  }
-  return { graph, stages: summaries };
-}
-
-/**
- * The map's own graph: the map stages run on no demo (`overlaySplit`), from the cache when a
- * build of the same map, stages and feedback made it before (whatever its demos).
- */
-async function mapGraph(
-  spec: PipelineSpec,
-  stages: readonly StageUse[],
-  bspHash: string | null,
-  cacheProblems: string[],
-  run: (stages: readonly StageUse[], first: GraphEvent) => Promise<StagesRun>,
-): Promise<{ graph: DraftGraph; stages: Record<string, unknown> }> {
-  const key = await graphCacheKey({ ...spec, stages }, 'map graph', [], bspHash);
-  if (key && spec.cache) {
-    const hit = await readCachedGraph(spec.cache, key, (reason) =>
-      cacheProblems.push(`the map's graph: damaged cache entry recomputed (${reason})`),
-    );
-    if (hit) return { graph: hit.graph, stages: hit.stages };
-  }
-  const made = await run(stages, { kind: 'graph', graph: EMPTY_GRAPH, votes: poolVotes([]) });
-  const graph = made.graph ?? EMPTY_GRAPH;
-  if (key && spec.cache)
-    await writeCachedGraph(spec.cache, key, { graph, stages: made.stages, ownTest: null }).catch(
-      (e: Error) => cacheProblems.push(`the map's graph not written (${e.message})`),
-    );
-  return { graph, stages: made.stages };
 }

@@ -103,12 +103,6 @@ export interface GraphReady {
    * sums away (ladder climbs); set by `cluster`, passed on by `classify`.
    */
   readonly votes?: VotePool;
-  /**
-   * The first `joined` nodes were joined to the rest by an earlier `connect` (the map's own
-   * graph, with the demos laid over it: `pipeline/demo-overlay.ts`); links added since only
-   * join more, so `connect` looks for ways in and out of the other nodes alone. Absent: 0.
-   */
-  readonly joined?: number;
 }
 
 export type GraphEvent = VotesEvent | GraphReady | StageSummary;

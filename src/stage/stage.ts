@@ -36,12 +36,6 @@ export interface StageMeta<O = Record<string, unknown>> {
   /** Options schema (`type: object`, `additionalProperties: false`). Absent: no options. */
   readonly schema?: JsonSchema;
   readonly defaults: O;
-  /**
-   * For graph stages: `demos` for the stages that make the demos' graph from the votes
-   * (`cluster`, `classify`), which a build with a map lays over the map's own graph made by the
-   * stages after them (`pipeline/demo-overlay.ts`); absent: a stage of the map's graph.
-   */
-  readonly graphPart?: 'demos';
 }
 
 /** Services a stage gets besides its own options. All optional to use; never shared state. */
