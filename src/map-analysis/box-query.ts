@@ -105,6 +105,13 @@ export function boxContents(
   const hi0 = hull.maxs[0] + grow;
   const hi1 = hull.maxs[1] + grow;
   const hi2 = hull.maxs[2] + grow;
+  // The box's low and high corner per axis (a box shrunk past its size turns inside out).
+  const min0 = Math.min(lo0, hi0);
+  const max0 = Math.max(lo0, hi0);
+  const min1 = Math.min(lo1, hi1);
+  const max1 = Math.max(lo1, hi1);
+  const min2 = Math.min(lo2, hi2);
+  const max2 = Math.max(lo2, hi2);
   let found = 0;
   // A fresh mark for this query; after 2^31 queries every world's marks start again clean.
   if (query === 0x7fffffff) {
@@ -157,11 +164,16 @@ export function boxContents(
     const ny = n[p * 3 + 1];
     const nz = n[p * 3 + 2];
     const d = nx * x + ny * y + nz * z - planes.dists[p];
-    // Extent of the box along the normal, below and above the origin's distance.
+    // Extent of the box along the normal, below and above the origin's distance: the corner
+    // farthest along the normal, and the one farthest against it.
     const up =
-      Math.max(nx * lo0, nx * hi0) + Math.max(ny * lo1, ny * hi1) + Math.max(nz * lo2, nz * hi2);
+      (nx > 0 ? nx * max0 : nx * min0) +
+      (ny > 0 ? ny * max1 : ny * min1) +
+      (nz > 0 ? nz * max2 : nz * min2);
     const down =
-      Math.min(nx * lo0, nx * hi0) + Math.min(ny * lo1, ny * hi1) + Math.min(nz * lo2, nz * hi2);
+      (nx > 0 ? nx * min0 : nx * max0) +
+      (ny > 0 ? ny * min1 : ny * max1) +
+      (nz > 0 ? nz * min2 : nz * max2);
     if (d + up >= 0) stack.push(nodes.children[node * 2]);
     if (d + down < 0) stack.push(nodes.children[node * 2 + 1]);
   }

@@ -15,6 +15,7 @@ import { MESH_BUILD_REVISION } from './build/config.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { VERSION } from '../version.js';
 import { hashFile, hashText } from '../files/content-hash.js';
+import { sourceFingerprint } from '../source-fingerprint.js';
 
 /** The folder of the cache that holds meshes (one of its fan-out folders). */
 const MESH_FOLDER = 'meshes';
@@ -23,7 +24,8 @@ const MESH_FOLDER = 'meshes';
 export async function cachedMapMesh(bsp: string, cacheDir: string | null): Promise<NavMesh> {
   if (!cacheDir) return (await buildNavMeshForMap(bsp)).mesh;
   const key = hashText(
-    `${await hashFile(bsp)}:mesh${NATIVE_MESH_VERSION}r${MESH_BUILD_REVISION}:${VERSION}`,
+    // The source fingerprint: a changed mesh build never meets a mesh an older one cached.
+    `${await hashFile(bsp)}:mesh${NATIVE_MESH_VERSION}r${MESH_BUILD_REVISION}:${VERSION}:${sourceFingerprint()}`,
   );
   const path = join(cacheDir, MESH_FOLDER, `${key}.ngnm`);
   const bytes = await readFile(path).catch(() => null);

@@ -10,6 +10,8 @@ import { inlineModelObstacles, traceWithObstacles } from '../../world/inline-mod
 import { pointContents } from '../../world/point-contents.js';
 import type { TraceResult } from '../../world/trace.js';
 import { staticWallModels } from '../../map-analysis/static-models.js';
+import { hurtTouched } from '../../sources/bsp/hurt-volumes.js';
+import { STANDING_MAXS, STANDING_MINS } from '../../player.js';
 
 export interface FloorTracer {
   /** Sweeps the box from `start` to `end` (the engine's `trace`); returns `out`. */
@@ -22,6 +24,11 @@ export interface FloorTracer {
   ): TraceResult;
   /** `CONTENTS_*` at a point. */
   pointContents(p: ArrayLike<number>): number;
+  /**
+   * Whether a standing player at `origin` touches a volume that hurts (`trigger_hurt`,
+   * `sources/bsp/hurt-volumes.ts`). Absent: the map has none.
+   */
+  hurts?(origin: ArrayLike<number>): boolean;
 }
 
 /**
@@ -42,5 +49,7 @@ export function worldFloorTracer(
     trace: (start, mins, maxs, end, out) =>
       traceWithObstacles(m, obstacles, start, end, mins, maxs, MASK_PLAYERSOLID, out),
     pointContents: (p) => pointContents(m, p, 0),
+    hurts: (p) =>
+      m.hurtBoxes.length > 0 && hurtTouched(m.hurtBoxes, p, STANDING_MINS, STANDING_MAXS) >= 0,
   };
 }

@@ -13,7 +13,8 @@
  * (`ledgeMargin`) and a drop is looked for a few cells further; a drop is kept only where the
  * opening is wide enough for a player running off the edge (`dropRunSpeed`) to fall into it
  * rather than step across to its far rim, and the landing floor goes on for as far as such a
- * player flies. Samples in lava or slime are left out. A column can hold
+ * player flies. Samples in lava or slime, or where a standing player touches a volume that
+ * hurts (`trigger_hurt`), are left out. A column can hold
  * several floors (a bridge over a corridor); samples of one column within 1 unit are one. In
  * flowing water (a current) edges go only with the flow.
  *
@@ -188,6 +189,8 @@ export function sampleFloor(
     a[2] = z - 23;
     const feet = tracer.pointContents(a);
     if (feet & (CONTENTS_LAVA | CONTENTS_SLIME)) return -1;
+    a[2] = z;
+    if (tracer.hurts?.(a)) return -1;
     if (feet & MASK_WATER) flags |= SAMPLE_WATER;
     a[2] = z;
     b[0] = x;
