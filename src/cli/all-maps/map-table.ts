@@ -5,8 +5,11 @@
 
 export interface MapRow {
   readonly map: string;
-  /** built: a nav was written; skipped: not built (reason in `note`); failed: the build failed. */
-  readonly status: 'built' | 'skipped' | 'failed';
+  /**
+   * built: a nav was written; kept: no demo shows the map and a nav is there, which a nav from
+   * the map alone never replaces; skipped: not built (reason in `note`); failed: the build failed.
+   */
+  readonly status: 'built' | 'kept' | 'skipped' | 'failed';
   readonly demos: number;
   readonly demosUsed: number;
   /** Demos parsed by this map's build (the others came from the cache). */
@@ -26,11 +29,11 @@ export function formatMapTable(rows: readonly MapRow[]): string {
   const head = ['map', 'demos used', 'nodes', 'links', 'nav test', 'written'];
   const body = rows.map((r) => [
     r.map,
-    `${r.demosUsed}/${r.demos}`,
+    r.demos === 0 ? 'map alone' : `${r.demosUsed}/${r.demos}`,
     r.nodes === null ? '-' : String(r.nodes),
     r.links === null ? '-' : String(r.links),
     r.navtest,
-    r.nav ?? `(${r.status}: ${r.note ?? ''})`,
+    r.status === 'kept' ? `(kept: ${r.nav})` : (r.nav ?? `(${r.status}: ${r.note ?? ''})`),
   ]);
   const all = [head, ...body];
   const widths = head.map((_, c) => Math.max(...all.map((r) => r[c].length)));

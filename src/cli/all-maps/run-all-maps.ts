@@ -41,6 +41,7 @@ import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
 import type { WorkerSetup } from '../../pipeline/worker.js';
 import { DemoParseError } from '../../sources/demo/errors.js';
 import { mapNameProblem } from '../../sources/game/map-name.js';
+import { DEFAULT_MOD, gameMapNames, resolveGameDir } from '../../sources/game/game-dir.js';
 import { formatMapTable, type MapRow } from './map-table.js';
 
 export interface AllMapsOptions {
@@ -182,12 +183,27 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
     for (const d of found)
       if (d.maps.length === 0)
         warnings.push(`damaged demo ${d.error ?? d.path}: holds no map, not used`);
+    const fromDemos = byMap.size;
+    if (fromDemos > 0)
+      say(`${fromDemos} map(s) in ${demoPaths.length} demo(s): ${[...byMap.keys()].join(', ')}`);
+    // With a game: every other map of it too, from the map alone (a new map nobody played yet).
+    if (o.gameDir !== undefined) {
+      const alone = (await gameMapNames(resolveGameDir(o.gameDir, o.mod ?? DEFAULT_MOD))).filter(
+        (m) => !byMap.has(m) && mapNameProblem(m) === null,
+      );
+      for (const m of alone) byMap.set(m, []);
+      if (alone.length > 0)
+        say(
+          `${alone.length} map(s) of the game with no demo, from the map alone: ${alone.join(', ')}`,
+        );
+    }
     if (byMap.size === 0)
       throw new CliError(
-        `no map found: none of the ${demoPaths.length} demo(s) holds a segment of any map`,
+        demoPaths.length > 0
+          ? `no map found: none of the ${demoPaths.length} demo(s) holds a segment of any map`
+          : 'no map found: the game holds no maps/*.bsp',
         EXIT_NO_INPUT,
       );
-    say(`${byMap.size} map(s) in ${demoPaths.length} demo(s): ${[...byMap.keys()].join(', ')}`);
 
     const specs = new Map<string, PipelineSpec>();
     for (const [map, demos] of byMap) {
@@ -242,16 +258,20 @@ function report(
   } else if (!o.quiet) {
     process.stdout.write(formatMapTable(rows));
     for (const r of rows)
-      if (r.status !== 'built') process.stdout.write(`${r.status} ${r.map}: ${r.note}\n`);
+      if (r.status !== 'built' && r.status !== 'kept')
+        process.stdout.write(`${r.status} ${r.map}: ${r.note}\n`);
     for (const p of problems) process.stdout.write(`${p}\n`);
     process.stdout.write(`cache ${o.cache ?? 'off'}\ntime ${seconds.toFixed(1)} s\n`);
   } else {
     for (const r of rows)
-      if (r.status !== 'built') process.stderr.write(`navgen: ${r.status} ${r.map}: ${r.note}\n`);
+      if (r.status !== 'built' && r.status !== 'kept')
+        process.stderr.write(`navgen: ${r.status} ${r.map}: ${r.note}\n`);
     for (const p of problems) process.stderr.write(`navgen: ${p}\n`);
   }
   if (!rows.some((r) => r.status === 'built')) return EXIT_FAILURE;
-  const partial = problems.length > 0 || rows.some((r) => r.status !== 'built' || r.damaged);
+  const partial =
+    problems.length > 0 ||
+    rows.some((r) => (r.status !== 'built' && r.status !== 'kept') || r.damaged);
   return partial ? EXIT_PARTIAL : 0;
 }
 
@@ -442,6 +462,19 @@ async function buildEach(
         out[i] = {
           warnings: [],
           row: mapRow(map, demos, { status: 'skipped', note: place }),
+        };
+        continue;
+      }
+      // A nav from the map alone never replaces a nav in place (no-contribution.ts).
+      if (demos.length === 0 && existsSync(place.out)) {
+        say(`${tag}: kept: no demo, and it has a nav`);
+        out[i] = {
+          warnings: [],
+          row: mapRow(map, demos, {
+            status: 'kept',
+            nav: place.out,
+            note: 'no demo shows it and it has a nav: a nav from the map alone never replaces one (move it away to build one)',
+          }),
         };
         continue;
       }

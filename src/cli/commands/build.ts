@@ -87,7 +87,7 @@ export function register(program: Command): void {
     .option('--map <name>', 'map name (flag form); only segments played on it are used')
     .option(
       '--all-maps',
-      'build every map the demos were played on (with --game-dir, or --maps-dir and --out-dir): one line per map, then a table; maps missing from the game are skipped with a note (exit 3)',
+      'build every map the demos were played on (with --game-dir, or --maps-dir and --out-dir): one line per map, then a table; maps missing from the game are skipped with a note (exit 3). With --game-dir, every other map of the game (loose or in its .pak/.pkz) too, from the map alone, unless it has a nav already (kept: a nav from the map alone never replaces one)',
     )
     .option('--maps-dir <dir>', '--all-maps: the folder of loose maps (MAP.bsp or maps/MAP.bsp)')
     .option('--out-dir <dir>', '--all-maps with --maps-dir: the folder the navs are written to')
@@ -192,7 +192,11 @@ async function allMaps(inputs: string[], opts: BuildOptions): Promise<void> {
     usage('--all-maps needs --game-dir DIR, or --maps-dir DIR with --out-dir DIR');
   if (opts.mapsDir !== undefined && opts.outDir === undefined)
     usage('--maps-dir needs --out-dir (where the navs go)');
-  if (inputs.length === 0) usage('no demo files or folders given');
+  // With a game folder and no demos: every map of the game from the map alone.
+  if (inputs.length === 0 && opts.gameDir === undefined)
+    usage(
+      'no demo files or folders given (with --game-dir, none builds every map from the map alone)',
+    );
   const { runAllMaps } = await import('../all-maps/run-all-maps.js');
   process.exitCode = await runAllMaps(expandDemoInputs(inputs), {
     gameDir: opts.gameDir,

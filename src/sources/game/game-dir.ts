@@ -186,3 +186,31 @@ export function q2rNavPathIn(game: GameDir, map: string): string {
 export function navPathIn(game: GameDir, map: string): string {
   return join(game.modDir, 'bots', 'nav', `${map}.nav`);
 }
+
+/**
+ * The names of every map of the game (`maps/<name>.bsp`, loose in a game folder or in its
+ * archives; directly in `maps/`, not below), lower-cased as the engine compares them, sorted.
+ */
+export async function gameMapNames(game: GameDir): Promise<string[]> {
+  const names = new Set<string>();
+  const pattern = /^maps\/([^/]+)\.bsp$/;
+  for (const place of searchPlaces(game)) {
+    if (place.kind === 'folder') {
+      const maps = join(place.path, 'maps');
+      if (!existsSync(maps)) continue;
+      for (const e of readdirSync(maps, { withFileTypes: true }))
+        if (e.isFile() && /\.bsp$/i.test(e.name)) names.add(e.name.slice(0, -4).toLowerCase());
+      continue;
+    }
+    const archive = await openArchive(place);
+    try {
+      for (const e of archive.entries) {
+        const m = pattern.exec(e.key);
+        if (m) names.add(m[1]);
+      }
+    } finally {
+      await archive.close();
+    }
+  }
+  return [...names].sort();
+}
