@@ -34,8 +34,10 @@ import type { EngineReport } from '../src/engine/engine-report.js';
 import { resolveRunAs, runningAsRoot } from '../src/engine/run-as.js';
 import { runSession } from '../src/engine/trial-session.js';
 import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
+import { playedCells, playedShare } from '../src/engine/played-cells.js';
 import {
   autogenNav,
+  corpusDemos,
   ENGINE_DIR,
   engineUser,
   fixtureMap,
@@ -149,6 +151,8 @@ interface MapResult {
   navgen: EngineReport;
   engine: EngineReport;
   comparison: NavComparison;
+  /** The played-area cells of the map's corpus demos (none without a corpus). */
+  played: number[];
 }
 let results: MapResult[];
 try {
@@ -174,7 +178,9 @@ try {
       });
       const [navgen, engine] = session.reports;
       console.log(`[${clock()}] ${map}: measured`);
-      return { map, navgen, engine, comparison: compareReports(navgen, engine) };
+      // The played area: where the players of the map's corpus demos stood (played-cells.ts).
+      const played = await playedCells(corpusDemos(map), map);
+      return { map, navgen, engine, comparison: compareReports(navgen, engine), played };
     }),
   );
 } finally {
@@ -186,7 +192,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const per = (r: EngineReport, f: (x: EngineReport['per_run'][number]) => number | null) =>
   mean(r.per_run.map((x) => f(x) ?? 0));
 const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
-const rows = results.map(({ map, navgen, engine, comparison }) => {
+const rows = results.map(({ map, navgen, engine, comparison, played }) => {
   const stuck = [
     per(navgen, (x) => x.stuck_s_per_bot_min),
     per(engine, (x) => x.stuck_s_per_bot_min),
@@ -194,6 +200,10 @@ const rows = results.map(({ map, navgen, engine, comparison }) => {
   const env = [per(navgen, (x) => x.env_per_bot_min), per(engine, (x) => x.env_per_bot_min)];
   const dist = [per(navgen, (x) => x.dist_per_bot_min), per(engine, (x) => x.dist_per_bot_min)];
   const cov = [per(navgen, (x) => x.coverage_ratio), per(engine, (x) => x.coverage_ratio)];
+  // Share of the played area bots reached, per run (null: no demos of the map to tell).
+  const area = played.length
+    ? [navgen, engine].map((r) => per(r, (x) => playedShare(played, x.cells ?? [])))
+    : null;
   const early = [navgen, engine].map((r) => [
     per(r, (x) => x.early_stuck_s_per_bot_min),
     per(r, (x) => x.early_env_per_bot_min),
@@ -207,6 +217,7 @@ const rows = results.map(({ map, navgen, engine, comparison }) => {
     distRatio: ratio(dist[0], dist[1]),
     dist,
     cov,
+    area,
     early,
     nodes: [navgen.nodes, engine.nodes],
   };
@@ -215,13 +226,13 @@ console.log(
   `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
     'navgen / engine autogen nav; per bot-minute; wall time ' +
     clock() +
-    "\n| map | stuck s ratio | stuck s (navgen / engine) | stuck s at spots only one nav has (navgen / engine) | env. deaths navgen · engine | distance ratio | nodes visited (navgen / engine) | nodes | of the stuck s and env. deaths, in a life's first 12 s (navgen / engine) |\n" +
-    '|---|---|---|---|---|---|---|---|---|',
+    "\n| map | stuck s ratio | stuck s (navgen / engine) | stuck s at spots only one nav has (navgen / engine) | env. deaths navgen · engine | distance ratio | nodes visited (navgen / engine) | played area reached (navgen / engine) | nodes | of the stuck s and env. deaths, in a life's first 12 s (navgen / engine) |\n" +
+    '|---|---|---|---|---|---|---|---|---|---|',
 );
 for (const r of rows)
   console.log(
     `| ${r.map} | ${fmt(r.stuckRatio)} | ${fmt(r.stuck[0])} / ${fmt(r.stuck[1])} | ${fmt(r.own[0])} / ${fmt(r.own[1])} | ` +
-      `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
+      `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
       `${fmt(r.early[0][0])} · ${fmt(r.early[0][1], 3)} / ${fmt(r.early[1][0])} · ${fmt(r.early[1][1], 3)} |`,
   );
 const ratios = rows.map((r) => r.stuckRatio).sort((a, b) => a - b);
@@ -232,7 +243,8 @@ const median =
 console.log(
   `\nstuck ratio: median ${fmt(median)}, below 1.0 on ${rows.filter((r) => r.stuckRatio < 1).length} of ${rows.length} maps; ` +
     `env. deaths within engine + 0.05 on ${rows.filter((r) => r.env[0] <= r.env[1] + 0.05).length}; ` +
-    `distance ratio ≥ 0.95 on ${rows.filter((r) => r.distRatio >= 0.95).length}`,
+    `distance ratio ≥ 0.95 on ${rows.filter((r) => r.distRatio >= 0.95).length}; ` +
+    `played area reached at least the engine's on ${rows.filter((r) => r.area && r.area[0] >= r.area[1]).length} of ${rows.filter((r) => r.area).length}`,
 );
 writeFileSync(
   join(root, 'bench-bots.json'),

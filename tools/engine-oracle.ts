@@ -9,7 +9,7 @@
  * throws, naming the command and its output.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -32,6 +32,16 @@ export const HAVE_ENGINE = existsSync(join(ENGINE_DIR, 'q2proded'));
 /** The engine's own generated nav of a fixture map (`nav_autogen` at map load, saved by the engine). */
 export function autogenNav(map: string): string {
   return join(FIXTURES, 'nav', `${map}.autogen.nav`);
+}
+
+/** A fixture map's corpus demos (`demos/mvd2/corpus/<map>/`), sorted; none when it has no corpus. */
+export function corpusDemos(map: string): string[] {
+  const dir = join(FIXTURES, 'demos', 'mvd2', 'corpus', map);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.mvd2.gz'))
+    .sort()
+    .map((f) => join(dir, f));
 }
 
 /** A fixture map's file. */

@@ -61,6 +61,11 @@ export interface RunFigures {
    */
   readonly early_stuck_s_per_bot_min: number | null;
   readonly early_env_per_bot_min: number | null;
+  /**
+   * The played-area cells living bots stood in this run (`played-cells.ts`), ascending: the
+   * share of a map's played area the bots reached, whatever the nav.
+   */
+  readonly cells: number[];
 }
 
 export interface NodeStats {
@@ -221,6 +226,7 @@ function runFigures(
     env_deaths_located: located.length,
     early_stuck_s_per_bot_min: bm ? pyRound(a.earlyStuckFrames / 10 / bm, 2) : null,
     early_env_per_bot_min: bm ? pyRound(earlyEnv / bm, 3) : null,
+    cells: a.cells ?? [],
   };
 }
 

@@ -51,6 +51,7 @@
  *   stood at (not falling: a falling bot passes through reaches in the air). A fall charged to
  *   a link is at the nearer of the link's two nodes.
  */
+import { cellKey } from './played-cells.js';
 import type { NavFile } from '../nav/types.js';
 import type { DemoEvent } from '../sources/demo/events.js';
 import { simulateLinkDefaults } from '../simulated-bot/simulate-link.js';
@@ -167,6 +168,8 @@ export interface TrialAnalysis {
   readonly botSlots: number[];
   /** Names by slot (the last name a slot had). */
   readonly names: Record<number, string>;
+  /** The played-area cells living bots stood in (`played-cells.ts`), ascending. */
+  readonly cells: number[];
 }
 
 interface Attempt {
@@ -240,6 +243,8 @@ export class TrialAnalyzer {
   private readonly bots = new Map<number, BotState>();
   private readonly names = new Map<number, string>();
   private readonly seenSlots = new Set<number>();
+  /** Played-area cells living bots stood in. */
+  private readonly cells = new Set<number>();
   private map = '';
   private dummy = -1;
   private seg = 0;
@@ -329,6 +334,7 @@ export class TrialAnalyzer {
         continue;
       }
       this.seenSlots.add(p.slot);
+      this.cells.add(cellKey(p.origin[0], p.origin[1], p.origin[2]));
       b.alive = true;
       b.lifeFrames++;
       const pos: Vec3 = [p.origin[0], p.origin[1], p.origin[2]];
@@ -652,6 +658,7 @@ export class TrialAnalyzer {
       links: this.linkCounts.filter((c) => c.traversals > 0),
       botSlots: [...this.seenSlots].sort((a, b) => a - b),
       names,
+      cells: [...this.cells].sort((a, b) => a - b),
     };
   }
 }

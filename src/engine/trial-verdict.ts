@@ -18,6 +18,7 @@
  */
 import type { EngineReport, RunFigures } from './engine-report.js';
 import { NAVTEST_PASS_THRESHOLDS } from '../navtest/offline-report.js';
+import { playedShare } from './played-cells.js';
 
 /** The proposal's test: 8 bots × 300 s. [Units: alive bot-minutes] */
 export const VERDICT_BOT_MINUTES = 40;
@@ -87,9 +88,24 @@ const FIGURES: readonly FigureDef[] = [
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 
-/** Each figure of two navs' trials (same bots, seconds and runs), A against B. */
-export function figureVerdicts(a: EngineReport, b: EngineReport): FigureVerdict[] {
-  return FIGURES.map((d) => {
+/**
+ * Each figure of two navs' trials (same bots, seconds and runs), A against B; with `played`
+ * (the played-area cells of the map's demos, `played-cells.ts`), also the share of it bots
+ * reached in each run.
+ */
+export function figureVerdicts(
+  a: EngineReport,
+  b: EngineReport,
+  played: readonly number[] | null = null,
+): FigureVerdict[] {
+  const figures: FigureDef[] = [...FIGURES];
+  if (played && played.length > 0)
+    figures.push({
+      figure: 'played area reached (share)',
+      run: (f) => playedShare(played, f.cells ?? []),
+      lowerIsBetter: false,
+    });
+  return figures.map((d) => {
     const as = a.per_run.map(d.run).filter((x): x is number => x !== null);
     const bs = b.per_run.map(d.run).filter((x): x is number => x !== null);
     const ma = mean(as);

@@ -24,6 +24,7 @@ const run = (stuck: number, env: number, dist: number, coverage: number): RunFig
   env_deaths_located: 0,
   early_stuck_s_per_bot_min: 0,
   early_env_per_bot_min: 0,
+  cells: [],
 });
 
 function report(
@@ -93,6 +94,26 @@ describe('two navs', () => {
     expect(deaths).toMatchObject({ better: 'neither', by: 0 });
     expect(distance).toMatchObject({ better: 'a', sureness: 'within-spread' });
     expect(visited).toMatchObject({ better: 'a', sureness: 'clear' });
+    // With the played area: the share of it each run's bots reached.
+    const withCells = (r: EngineReport, cells: number[][]) => ({
+      ...r,
+      per_run: r.per_run.map((f, k) => ({ ...f, cells: cells[k] })),
+    });
+    const area = figureVerdicts(
+      withCells(a, [
+        [1, 2, 3],
+        [1, 2],
+      ]),
+      withCells(b, [[1], [2]]),
+      [1, 2, 3, 4],
+    )[4];
+    expect(area).toMatchObject({
+      figure: 'played area reached (share)',
+      better: 'a',
+      sureness: 'clear',
+    });
+    expect(area.a).toBeCloseTo(0.625);
+    expect(area.b).toBeCloseTo(0.25);
     const one = figureVerdicts(report(64, [run(4, 0, 1, 1)]), report(64, [run(5, 0, 1, 1)]));
     expect(one[0].sureness).toBe('one-run');
     const text = comparisonText(compareReports(a, b), 'new.nav', 'old.nav', a, b);

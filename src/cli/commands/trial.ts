@@ -13,6 +13,8 @@ import { EngineInstallError, locateEngine } from '../../engine/engine-install.js
 import { findMap, MapNotFoundError } from '../../engine/find-map.js';
 import { comparisonText, engineReportText } from '../../engine/report-text.js';
 import { singleVerdict } from '../../engine/trial-verdict.js';
+import { playedCells, playedShare } from '../../engine/played-cells.js';
+import { expandDemoInputs } from '../demo-inputs.js';
 import { resolveRunAs, RunAsError, runningAsRoot } from '../../engine/run-as.js';
 import { TrialError } from '../../engine/run-trial.js';
 import { runSession } from '../../engine/trial-session.js';
@@ -34,6 +36,7 @@ interface TrialCliOptions {
   combat: boolean;
   user?: string;
   progress: boolean;
+  played?: string[];
 }
 
 /** The map a nav file is for: its name up to the first dot (`wizs.autogen.nav` → `wizs`). */
@@ -87,6 +90,10 @@ export function register(program: Command): void {
       '--user <name>',
       'when run as root: the unprivileged account the server runs as (the engine refuses root)',
     )
+    .option(
+      '--played <demos...>',
+      "with --compare: demos of the map (files or folders) whose players' places are the played area; the comparison says which nav's bots reached more of it",
+    )
     .option('--no-progress', 'no progress lines')
     .action(async (navPath: string, opts: TrialCliOptions) => {
       const map = opts.map ?? mapOfNav(navPath);
@@ -108,6 +115,15 @@ export function register(program: Command): void {
           throw new CliError(e.message, EXIT_USAGE);
         throw e;
       }
+      if (opts.played && !opts.compare)
+        throw new CliError('--played goes with --compare (it compares two navs)', EXIT_USAGE);
+      // The played area, read before the servers start: a wrong demo path fails at once.
+      const played = opts.played ? await playedCells(expandDemoInputs(opts.played), map) : null;
+      if (played && played.length === 0)
+        throw new CliError(
+          `--played: no player stood on ${map} in ${opts.played!.join(', ')}`,
+          EXIT_USAGE,
+        );
       const navs = [{ label: 'nav', path: navPath, nav: (await readNavForCli(navPath)).nav }];
       if (opts.compare)
         navs.push({
@@ -157,14 +173,30 @@ export function register(program: Command): void {
       const comparison = other ? compareReports(report, other) : null;
       if (other) await write(otherOut, other);
       if (opts.json) {
-        const value = comparison ? { report, compare: other, comparison } : report;
+        const union = (r: typeof report) => [...new Set(r.per_run.flatMap((x) => x.cells ?? []))];
+        const playedArea =
+          played && other
+            ? {
+                cells: played.length,
+                nav: playedShare(played, union(report)),
+                compare: playedShare(played, union(other)),
+              }
+            : undefined;
+        const value = comparison ? { report, compare: other, comparison, playedArea } : report;
         process.stdout.write(JSON.stringify(value, null, 1) + '\n');
       } else {
         process.stdout.write(engineReportText(report, out, basename(navPath)));
         if (other && comparison) {
           process.stdout.write(engineReportText(other, otherOut, basename(opts.compare!)));
           process.stdout.write(
-            comparisonText(comparison, basename(navPath), basename(opts.compare!), report, other),
+            comparisonText(
+              comparison,
+              basename(navPath),
+              basename(opts.compare!),
+              report,
+              other,
+              played,
+            ),
           );
         }
         process.stdout.write(`demos and server consoles: ${runsDir}\n`);
