@@ -59,6 +59,8 @@ export interface AllMapsOptions {
   readonly json: boolean;
   readonly quiet: boolean;
   readonly progress: boolean;
+  /** Build only these maps (of those the demos and the game hold); absent: all. */
+  readonly only?: ReadonlySet<string>;
 }
 
 interface MapPlace {
@@ -197,6 +199,7 @@ export async function runAllMaps(demoPaths: readonly string[], o: AllMapsOptions
           `${alone.length} map(s) of the game with no demo, from the map alone: ${alone.join(', ')}`,
         );
     }
+    if (o.only) for (const m of [...byMap.keys()]) if (!o.only.has(m)) byMap.delete(m);
     if (byMap.size === 0)
       throw new CliError(
         demoPaths.length > 0

@@ -41,6 +41,12 @@ export const commands: readonly CommandEntry[] = [
     load: () => import('./watch.js'),
   },
   {
+    name: 'serve',
+    args: '[demos...]',
+    summary: "keep a game server's navs up to date: rebuild a map when a demo of it lands",
+    load: () => import('./serve.js'),
+  },
+  {
     name: 'schema',
     args: '',
     summary: 'print the JSON Schema of pipeline files',
