@@ -171,6 +171,17 @@ export function thresholdsLine(c: ClusterStats): string | null {
   );
 }
 
+/**
+ * A line when `auto` chose another demo threshold than in the build before (watch): a node then
+ * needs votes from more (or fewer) demos, and the node count moves for that reason, not because
+ * of what the new demo showed. Null when nothing changed or either build had no clusters.
+ */
+export function thresholdChangeLine(before: ClusterStats | null, now: ClusterStats): string | null {
+  if (!before || before.minDemos === undefined || now.minDemos === undefined) return null;
+  if (before.minDemos === now.minDemos || now.minDemosSetting !== 'auto') return null;
+  return `minDemos auto went from ${before.minDemos} to ${now.minDemos} (${now.demosUsed} demo(s) used): a node now needs votes from ${now.minDemos} demo(s), so demo nodes ${now.minDemos > before.minDemos ? 'drop' : 'come back'} where fewer agree (set --min-demos or cluster.minDemos to keep it fixed)`;
+}
+
 /** One line on the map analysis: each stage's seconds, the verdicts found and simulated. */
 export function mapAnalysisLine(r: BuildResult): string {
   const w = r.work;

@@ -12,7 +12,7 @@ import { watchDefaults, watchPipeline } from '../../pipeline/watch.js';
 import { CliError, EXIT_LOCKED, EXIT_USAGE } from '../exit-codes.js';
 import { BuildLockedError, lockOutputs } from '../../pipeline/build-lock.js';
 import { lockWaitOption, milliseconds } from '../option-parsers.js';
-import { formatBuildSummary } from '../build-summary.js';
+import { formatBuildSummary, thresholdChangeLine } from '../build-summary.js';
 
 export function register(program: Command): void {
   program
@@ -69,10 +69,18 @@ export function register(program: Command): void {
         ).catch((e: unknown) => {
           throw e instanceof BuildLockedError ? new CliError(e.message, EXIT_LOCKED) : e;
         });
+        // The cluster stage's thresholds of the build before, to say when `auto` changed them.
+        let lastCluster: Parameters<typeof thresholdChangeLine>[0] = null;
         const watcher = watchPipeline(spec, opts, {
           building: (reason) => say(`navgen watch: building (${reason})…\n`),
           built: (result, seconds, stillWritten) => {
             say(formatBuildSummary(result, seconds));
+            const cluster = (result.stages.cluster ?? {}) as Parameters<
+              typeof thresholdChangeLine
+            >[1];
+            const change = thresholdChangeLine(lastCluster, cluster);
+            if (change) say(`navgen watch: ${change}\n`);
+            lastCluster = cluster;
             for (const w of stillWritten)
               say(
                 `navgen watch: ${w.file} is still being written (no end mark yet, changed ${Math.round(w.secondsAgo)} s ago); its frames so far are used, and it is read again when it changes\n`,
