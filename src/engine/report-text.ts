@@ -3,7 +3,7 @@
  * can give (`trial-verdict.ts`: none for a short one), and with `--compare` both navs side by
  * side: the ratios, then which nav is better on each figure, by how much and how sure.
  */
-import type { NavComparison } from './compare.js';
+import { SHARED_SPOT_RADIUS, type NavComparison } from './compare.js';
 import type { EngineReport } from './engine-report.js';
 import { figureVerdicts, singleVerdict } from './trial-verdict.js';
 
@@ -66,7 +66,8 @@ export function comparisonText(
       '|---|---|---|---|',
       row('stuck s', c.a.stuck_s_per_bot_min, c.b.stuck_s_per_bot_min, c.ratios.stuck_s),
       row(
-        'stuck s at spots only this nav has',
+        // All of it when no spot of the other nav lies near: short runs share few spots.
+        `of which at spots the other nav's bots never stuck within ${SHARED_SPOT_RADIUS} u`,
         c.a.own_stuck_s_per_bot_min,
         c.b.own_stuck_s_per_bot_min,
         null,
