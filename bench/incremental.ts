@@ -3,7 +3,7 @@
  * figure and ratio measured in this one run, each build a fresh `navgen` process as a user runs
  * it (wall and CPU seconds from bash's `time`, CPU counting every thread):
  *
- * Per map (`--maps`, default the smallest, a middle and the largest of the fourteen pipelines'
+ * Per map (`--maps`, default the smallest, a middle and the largest of the pipelines'
  * maps by links: wizs, ghetto, urbanjungle), from its four corpus demos:
  * - cold: an empty cache, `--workers 2`; the seconds of each graph stage (the build's `--json`);
  * - no change: the same build again (target ≤ 1 s, or ≤ 5 % of cold);
@@ -12,7 +12,7 @@
  * - one worker against two: a cold build with `--workers 1` (the ratio, and CPU over wall);
  * - the map alone: no demos, an empty cache, `--workers 2` (target for the largest: ≤ 5 s).
  *
- * With `--all-maps`: one cold `build --all-maps --maps-dir … --workers 2` over the fourteen
+ * With `--all-maps`: one cold `build --all-maps --maps-dir … --workers 2` over the
  * maps' corpus demos (target CPU / wall ≥ 1.7), and with `--baseline REV` the same command of
  * that commit, from a `git worktree` of it beside this checkout's own node_modules, in the
  * same run (target: this one's wall ≤ 50 % of the baseline's).
@@ -181,12 +181,17 @@ console.log(table(rows));
 console.log('\nseconds per graph stage (the build\u2019s own timing):');
 for (const l of stageLines) console.log(`  ${l}`);
 
-/** The fourteen pipelines' maps, their corpus demos, `--all-maps` into `out` with `bin`. */
-function allMapsBuild(bin: readonly string[], name: string, cwd: string): Timed {
-  const names = fg
+/** The pipelines' maps (pipelines/*.yaml), sorted. */
+function pipelineMaps(): string[] {
+  return fg
     .sync('pipelines/*.yaml', { cwd: root })
     .map((p) => p.slice('pipelines/'.length, -'.yaml'.length))
     .sort();
+}
+
+/** The pipelines' maps, their corpus demos, `--all-maps` into `out` with `bin`. */
+function allMapsBuild(bin: readonly string[], name: string, cwd: string): Timed {
+  const names = pipelineMaps();
   const t = timed(
     [
       ...bin,
@@ -216,7 +221,7 @@ if (allMaps) {
   console.error('bench:incremental: --all-maps, this checkout …');
   const now = allMapsBuild(navgen(), 'all-maps', root);
   const line = [
-    `--all-maps, 14 maps, --workers 2, cold: ${f1(now.wall)} s wall, ${f1(now.cpu)} s CPU, CPU / wall ${(now.cpu / now.wall).toFixed(2)}`,
+    `--all-maps, ${pipelineMaps().length} maps, --workers 2, cold: ${f1(now.wall)} s wall, ${f1(now.cpu)} s CPU, CPU / wall ${(now.cpu / now.wall).toFixed(2)}`,
   ];
   if (baseline) {
     const tree = join(work, 'baseline');
