@@ -52,4 +52,30 @@ describeFixtures('navgen build --all-maps: every map of the game', () => {
     expect(built.stdout).toMatch(/^simplicity\s+map alone\s+-\s+-\s+not run\s+\(kept: /m);
     expect(readFileSync(`${wizsNav}.orig`, 'utf8')).toBe('the admin\u2019s nav');
   }, 240_000);
+
+  it('with --q2r-nav in a Quake II game: every map gets a NAV3 where the re-release reads it, and no AQtion nav', async () => {
+    const root = tempFolder('all-maps-q2');
+    const base = join(root, 'baseq2');
+    mkdirSync(base, { recursive: true });
+    await writePkz(join(base, 'pak9.pkz'), [
+      ['maps/wizs.bsp', readFileSync(fixture('maps', 'wizs.bsp'))],
+    ]);
+    const r = navgen(
+      root,
+      'build',
+      '--all-maps',
+      '--game-dir',
+      base,
+      '--q2r-nav',
+      '--no-cache',
+      '--no-html',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const nav3 = join(base, 'bots', 'navigation', 'wizs.nav');
+    expect(readFileSync(nav3).subarray(0, 4).toString('latin1')).toBe('NAV3');
+    expect(existsSync(join(base, 'bots', 'nav', 'wizs.nav'))).toBe(false);
+    const file = navgen(root, 'build', '--all-maps', '--game-dir', base, '--q2r-nav', 'x.nav');
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('--q2r-nav with --all-maps takes no file');
+  }, 240_000);
 });

@@ -18,7 +18,7 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { workerSetup, type BuildResult } from '../../pipeline/build.js';
 import { Piscina } from 'piscina';
 import { workerModule } from '../../dist-file.js';
@@ -41,7 +41,12 @@ import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
 import type { WorkerSetup } from '../../pipeline/worker.js';
 import { DemoParseError } from '../../sources/demo/errors.js';
 import { mapNameProblem } from '../../sources/game/map-name.js';
-import { DEFAULT_MOD, gameMapNames, resolveGameDir } from '../../sources/game/game-dir.js';
+import {
+  BASE_GAME,
+  DEFAULT_MOD,
+  gameMapNames,
+  resolveGameDir,
+} from '../../sources/game/game-dir.js';
 import { formatMapTable, type MapRow } from './map-table.js';
 
 export interface AllMapsOptions {
@@ -59,13 +64,22 @@ export interface AllMapsOptions {
   readonly json: boolean;
   readonly quiet: boolean;
   readonly progress: boolean;
+  /**
+   * Also each map's Quake II re-release NAV3, where that game reads it (`baseq2/bots/navigation/`
+   * beside the mod folder; with `--maps-dir`, `OUT-DIR/q2r/`). In a Quake II game (the mod folder
+   * is `baseq2`) the NAV3 alone: the AQtion bots do not play there.
+   */
+  readonly q2rNav?: boolean;
   /** Build only these maps (of those the demos and the game hold); absent: all. */
   readonly only?: ReadonlySet<string>;
 }
 
 interface MapPlace {
   readonly bsp: string;
-  readonly out: string;
+  /** The AQtion nav; null in a Quake II game with `q2rNav` (the NAV3 alone). */
+  readonly out: string | null;
+  /** Where the re-release reads the map's NAV3. */
+  readonly q2rNav: string;
   readonly source: string;
   cleanup(): Promise<void>;
 }
@@ -75,7 +89,14 @@ async function locate(map: string, o: AllMapsOptions): Promise<MapPlace | string
   if (o.gameDir !== undefined) {
     try {
       const g = await prepareGameFolder(o.gameDir, o.mod, map, undefined, undefined);
-      return { bsp: g.bsp, out: g.out, source: g.mapSource ?? g.bsp, cleanup: () => g.cleanup() };
+      const quake2 = basename(dirname(dirname(dirname(g.out)))) === BASE_GAME;
+      return {
+        bsp: g.bsp,
+        out: o.q2rNav && quake2 ? null : g.out,
+        q2rNav: g.q2rNav,
+        source: g.mapSource ?? g.bsp,
+        cleanup: () => g.cleanup(),
+      };
     } catch (e) {
       if (e instanceof CliError && /is in none of/.test(e.message))
         return `maps/${map}.bsp is not in the game`;
@@ -88,6 +109,7 @@ async function locate(map: string, o: AllMapsOptions): Promise<MapPlace | string
       return {
         bsp,
         out: join(resolve(o.outDir!), `${map}.nav`),
+        q2rNav: join(resolve(o.outDir!), 'q2r', `${map}.nav`),
         source: bsp,
         cleanup: async () => undefined,
       };
@@ -387,7 +409,8 @@ function mapFlags(
   return {
     map,
     bsp: place.bsp,
-    out: place.out,
+    ...(place.out ? { out: place.out } : {}),
+    ...(o.q2rNav ? { q2rNav: place.q2rNav } : {}),
     demos,
     minDemos: o.minDemos,
     cache: o.cache ?? false,
@@ -469,13 +492,14 @@ async function buildEach(
         continue;
       }
       // A nav from the map alone never replaces a nav in place (no-contribution.ts).
-      if (demos.length === 0 && existsSync(place.out)) {
+      const primary = place.out ?? place.q2rNav;
+      if (demos.length === 0 && existsSync(primary)) {
         say(`${tag}: kept: no demo, and it has a nav`);
         out[i] = {
           warnings: [],
           row: mapRow(map, demos, {
             status: 'kept',
-            nav: place.out,
+            nav: primary,
             note: 'no demo shows it and it has a nav: a nav from the map alone never replaces one (move it away to build one)',
           }),
         };

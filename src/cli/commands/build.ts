@@ -115,7 +115,7 @@ export function register(program: Command): void {
     )
     .option(
       '--q2r-nav [file]',
-      'also write the Quake II re-release nav (NAV3) here; with --game-dir and no file: GAME/baseq2/bots/navigation/MAP.nav (then put it before another option, or the next word is taken as the file)',
+      'also write the Quake II re-release nav (NAV3) here; with --game-dir and no file: GAME/baseq2/bots/navigation/MAP.nav (then put it before another option, or the next word is taken as the file). With --all-maps, no file: every map\u2019s NAV3 where the game reads it, and in a Quake II game (--game-dir …/baseq2) the NAV3 alone',
     )
     .option(
       '--game-dir <dir>',
@@ -197,8 +197,13 @@ async function allMaps(inputs: string[], opts: BuildOptions): Promise<void> {
     usage(
       'no demo files or folders given (with --game-dir, none builds every map from the map alone)',
     );
+  if (typeof opts.q2rNav === 'string')
+    usage(
+      "--q2r-nav with --all-maps takes no file: each map's NAV3 goes where the game reads it (with --maps-dir: OUT-DIR/q2r/MAP.nav)",
+    );
   const { runAllMaps } = await import('../all-maps/run-all-maps.js');
   process.exitCode = await runAllMaps(expandDemoInputs(inputs), {
+    q2rNav: opts.q2rNav === true,
     gameDir: opts.gameDir,
     mod: opts.mod,
     mapsDir: opts.mapsDir,
