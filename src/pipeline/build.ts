@@ -468,6 +468,14 @@ function failedReport(file: string, error: string): DemoReport {
   };
 }
 
+/**
+ * A reader's warning (`FILE@0xOFFSET: …`) naming `file`, the demo's path in this run: a cached
+ * result keeps the path of the run that read it, and an admin looks for the file named.
+ */
+function atThisPath(warning: string, file: string): string {
+  return warning.replace(/^.*?\.(?:mvd2|dm2)(?:\.gz)?@0x/i, `${file}@0x`);
+}
+
 function demoReport(
   file: string,
   contentHash: string,
@@ -481,8 +489,9 @@ function demoReport(
   let error: string | null = null;
   if (damage) {
     // The reader's full message: file, byte offset, segment, block and frame of the damage.
+    // Named by this run's path: a cached result keeps the path of the run that read it.
     error = DemoParseError.isData(damage)
-      ? DemoParseError.fromData(damage).message
+      ? DemoParseError.fromData({ ...damage, file }).message
       : (damage as { message: string }).message;
     if (spec.damaged === 'quarantine') {
       used = false;
@@ -516,7 +525,7 @@ function demoReport(
     note,
     error,
     summaries: votes.summaries,
-    warnings: votes.warnings,
+    warnings: votes.warnings.map((w) => atThisPath(w, file)),
     nodeVotes: votes.weights.length,
     linkVotes: votes.linkWeights.length,
     // A damaged demo has no end event: count the frames delivered before the damage (entries
