@@ -6,7 +6,8 @@
  * passes, 1 when it does not (the report is written either way).
  */
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { runNavtest } from '../../navtest/run-navtest.js';
 import { navtestReportText } from '../../navtest/report-text.js';
@@ -39,7 +40,10 @@ export function register(program: Command): void {
     )
     .argument('<nav>', 'the .nav file to test')
     .option('--bsp <map>', 'the map (BSP v38) the nav belongs to (or --game-dir)')
-    .option('-o, --out <file>', 'the report (default: <nav folder>/<map>.navtest.json)')
+    .option(
+      '-o, --out <file>',
+      'the report (default: <nav folder>/<map>.navtest.json; with --game-dir: navgen-reports/<map>.navtest.json in the working folder, never in the game)',
+    )
     .option('--map <name>', 'map name in the report (default: the nav file name without .nav)')
     .option('--json', 'print the report on stdout instead of a summary')
     .addOption(
@@ -49,7 +53,13 @@ export function register(program: Command): void {
     )
     .action(async (navPath: string, opts: NavtestCliOptions) => {
       const map = opts.map ?? basename(navPath).replace(/\.nav$/i, '');
-      const out = opts.out ?? join(dirname(navPath), `${map}.navtest.json`);
+      // With --game-dir the nav is usually the game's own: the report stays out of the game,
+      // in navgen-reports/ of the working folder, as build's reports do.
+      const out =
+        opts.out ??
+        (opts.gameDir !== undefined
+          ? join('navgen-reports', `${map}.navtest.json`)
+          : join(dirname(navPath), `${map}.navtest.json`));
       const nav = (await readNavForCli(navPath)).nav;
       const source = await mapFromOptions(opts, navPath);
       if (!source)
@@ -69,6 +79,7 @@ export function register(program: Command): void {
       }
       const text = JSON.stringify(run.report, null, 1) + '\n';
       try {
+        await mkdir(dirname(resolve(out)), { recursive: true });
         await writeFileAtomic(out, Buffer.from(text, 'utf8'));
       } catch (e) {
         const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
