@@ -16,6 +16,7 @@ import {
   navPathIn,
   resolveGameDir,
   searchPlaces,
+  gameMapNames,
 } from '../../../src/sources/game/game-dir.js';
 import { normalizeGamePath } from '../../../src/sources/game/archive-entry.js';
 import { writePak, writePkz } from './archives.js';
@@ -162,5 +163,24 @@ describe('search order', () => {
   it('normalises paths as the engine does', () => {
     expect(normalizeGamePath('.\\Maps//X.BSP/')).toBe('maps/x.bsp');
     expect(normalizeGamePath('maps/../maps/./x.bsp')).toBe('maps/x.bsp');
+  });
+});
+
+describe('entry names that climb out of their folder', () => {
+  it('are resolved as the engine resolves them: maps/../../x.bsp is x.bsp, not a map', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'navgen-climb-'));
+    const mod = join(root, 'action');
+    mkdirSync(mod);
+    // A PACK archive: its names are any 56 bytes (zip writers refuse such names).
+    writePak(join(mod, 'evil.pak'), [
+      ['maps/../../evil.bsp', 'IBSP'],
+      ['maps/good.bsp', 'IBSP'],
+      ['/abs/maps/x.bsp', 'IBSP'],
+    ]);
+    const game = resolveGameDir(mod);
+    expect(await gameMapNames(game)).toEqual(['good']);
+    expect(await findGameFile(game, 'maps/evil.bsp')).toBeNull();
+    expect(normalizeGamePath('maps/../../evil.bsp')).toBe('evil.bsp');
+    expect(normalizeGamePath('/abs/maps/x.bsp')).toBe('abs/maps/x.bsp');
   });
 });
