@@ -1,8 +1,8 @@
 /**
  * `navgen serve`: the whole server, long-running. It polls the demo folders and the game's maps
- * (robust on network and container file systems, where change events get lost) and, once what
- * changed has stayed the same for `settle` milliseconds (a demo still being written or copied
- * keeps changing), builds the maps concerned as `build --all-maps --game-dir` does: each from
+ * and, once what changed has stayed the same for `settle` milliseconds (a demo still being
+ * written or copied keeps changing: `pipeline/settled-poll.ts`, as `watch` does), builds the
+ * maps concerned as `build --all-maps --game-dir` does: each from
  * all its demos, tested before its nav is written, the nav it replaces kept, a map nobody played
  * from the map alone unless it has a nav. At start every map is built (the cache makes the
  * unchanged ones cheap and an identical nav is not rewritten: a restart picks up where it was);
@@ -12,20 +12,22 @@
  * One line per event on stdout (what changed, what is built, the outcome), the builds' own
  * lines as `--all-maps` prints them.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { demoMaps } from './all-maps/demo-maps.js';
 import type { AllMapsOptions } from './all-maps/run-all-maps.js';
 import { expandDemoInputs } from './demo-inputs.js';
-import { DEFAULT_MOD, gameMapNames, resolveGameDir } from '../sources/game/game-dir.js';
+import {
+  DEFAULT_MOD,
+  gameMapNames,
+  resolveGameDir,
+  searchPlaces,
+  type GameDir,
+} from '../sources/game/game-dir.js';
+import { pollSettled, type Poller, type SettledPollOptions } from '../pipeline/settled-poll.js';
 
-export interface ServeOptions {
-  /** Time between polls. [Units: ms] */
-  readonly interval: number;
-  /** How long a change must stay unchanged before it is built. [Units: ms] */
-  readonly settle: number;
-}
-
-export const serveDefaults: ServeOptions = Object.freeze({ interval: 5000, settle: 10_000 });
+export const serveDefaults: SettledPollOptions = Object.freeze({ interval: 5000, settle: 10_000 });
 
 /** What the folders hold now: each demo's size and modification time, and the game's maps. */
 interface Snapshot {
@@ -33,7 +35,8 @@ interface Snapshot {
   readonly maps: ReadonlySet<string>;
 }
 
-async function snapshot(inputs: readonly string[], o: AllMapsOptions): Promise<Snapshot> {
+/** Each demo of `inputs` (folders or files) by path: its size and modification time. */
+async function demoStates(inputs: readonly string[]): Promise<Map<string, string>> {
   const demos = new Map<string, string>();
   for (const input of inputs) {
     let files: string[];
@@ -47,8 +50,35 @@ async function snapshot(inputs: readonly string[], o: AllMapsOptions): Promise<S
       if (s) demos.set(f, `${s.size}:${s.mtimeMs}`);
     }
   }
-  const maps = new Set(await gameMapNames(resolveGameDir(o.gameDir!, o.mod ?? DEFAULT_MOD)));
-  return { demos, maps };
+  return demos;
+}
+
+/**
+ * The game's map names (`gameMapNames`), listed again only when an archive (path, size,
+ * modification time) or a `maps/` folder's listing changed: a look every few seconds must not
+ * open every archive of the server each time.
+ */
+function gameMapsLooker(game: GameDir): () => Promise<ReadonlySet<string>> {
+  let key: string | null = null;
+  let maps: ReadonlySet<string> = new Set();
+  return async () => {
+    const parts: string[] = [];
+    for (const place of searchPlaces(game)) {
+      if (place.kind === 'folder') {
+        const dir = join(place.path, 'maps');
+        parts.push(`${dir}:${existsSync(dir) ? readdirSync(dir).sort().join('/') : ''}`);
+      } else {
+        const s = await stat(place.path).catch(() => null);
+        parts.push(`${place.path}:${s?.size}:${s?.mtimeMs}`);
+      }
+    }
+    const now = parts.join('\n');
+    if (now !== key) {
+      maps = new Set(await gameMapNames(game));
+      key = now;
+    }
+    return maps;
+  };
 }
 
 const same = (a: Snapshot, b: Snapshot): boolean =>
@@ -57,13 +87,6 @@ const same = (a: Snapshot, b: Snapshot): boolean =>
   a.maps.size === b.maps.size &&
   [...a.maps].every((m) => b.maps.has(m));
 
-export interface Server {
-  /** Stops polling, after the build under way (if any) ends. */
-  stop(): Promise<void>;
-  /** Resolves when the current poll or build is done (for tests). */
-  idle(): Promise<void>;
-}
-
 /**
  * Serves `inputs` (demo folders or files) for the game of `o`. `build` runs one `--all-maps`
  * build (`runAllMaps`) and returns its exit code; `log` prints one line.
@@ -71,25 +94,18 @@ export interface Server {
 export function serve(
   inputs: readonly string[],
   o: AllMapsOptions,
-  options: Partial<ServeOptions>,
+  options: Partial<SettledPollOptions>,
   build: (demos: string[], o: AllMapsOptions) => Promise<number>,
   log: (line: string) => void,
-): Server {
-  const so = { ...serveDefaults, ...options };
-  let built: Snapshot | null = null;
-  let pending: { snap: Snapshot; since: number } | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const act = async (now: Snapshot): Promise<void> => {
+): Poller {
+  const gameMaps = gameMapsLooker(resolveGameDir(o.gameDir!, o.mod ?? DEFAULT_MOD));
+  const act = async (now: Snapshot, before: Snapshot | null): Promise<void> => {
     const demos = [...now.demos.keys()].sort();
     let only: Set<string> | undefined;
     let what: string;
-    if (!built) {
+    if (!before) {
       what = `start: ${demos.length} demo(s), ${now.maps.size} map(s) in the game`;
     } else {
-      const before = built;
       const changed = demos.filter((d) => before.demos.get(d) !== now.demos.get(d));
       const removed = [...before.demos.keys()].filter((d) => !now.demos.has(d));
       const added = [...now.maps].filter((m) => !before.maps.has(m));
@@ -99,7 +115,6 @@ export function serve(
         for (const d of await demoMaps(changed, o.cache)) for (const m of d.maps) only.add(m);
       }
     }
-    built = now;
     if (only && only.size === 0) {
       log(`navgen serve: ${what}: nothing to build`);
       return;
@@ -115,39 +130,13 @@ export function serve(
       log(`navgen serve: build failed: ${(e as Error).message}; watching`);
     }
   };
-
-  const poll = async (): Promise<void> => {
-    const now = await snapshot(inputs, o);
-    if (built && same(now, built)) pending = null;
-    else if (!pending || !same(pending.snap, now)) pending = { snap: now, since: Date.now() };
-    else if (Date.now() - pending.since >= so.settle || !built) {
-      pending = null;
-      await act(now);
-    }
-  };
-  const loop = (): void => {
-    if (stopped) return;
-    running = poll()
-      .catch((e: Error) => log(`navgen serve: ${e.message}; watching`))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, so.interval);
-      });
-  };
-  running = (async () => {
-    try {
-      await act(await snapshot(inputs, o));
-    } catch (e) {
-      log(`navgen serve: ${(e as Error).message}; watching`);
-    } finally {
-      if (!stopped) timer = setTimeout(loop, so.interval);
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return pollSettled<Snapshot>(
+    {
+      look: async () => ({ demos: await demoStates(inputs), maps: await gameMaps() }),
+      same,
+      act,
+      failed: (e) => log(`navgen serve: ${(e as Error).message}; watching`),
     },
-    idle: () => running,
-  };
+    { ...serveDefaults, ...options },
+  );
 }

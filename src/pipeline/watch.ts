@@ -14,6 +14,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { findDemos, runBuild, type BuildObserver, type BuildResult } from './build.js';
+import { pollSettled, type Poller } from './settled-poll.js';
 import type { PipelineSpec } from './pipeline-spec.js';
 
 export interface WatchOptions {
@@ -66,62 +67,32 @@ export function watchPipeline(
   spec: PipelineSpec,
   options: Partial<WatchOptions> = {},
   events: WatchEvents = {},
-): { stop(): Promise<void>; idle(): Promise<void> } {
-  const o = { ...watchDefaults, ...options };
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let built = ''; // signature of the last build
-  let pending: { signature: string; since: number } | null = null;
-  let running: Promise<void> = Promise.resolve();
-
-  const rebuild = async (signature: string, reason: string): Promise<void> => {
-    events.building?.(reason);
-    const t = Date.now();
-    try {
-      const result = await runBuild(spec, events.observer);
-      const { result: told, stillWritten } = await separateStillWritten(spec, result);
-      events.built?.(told, (Date.now() - t) / 1000, stillWritten);
-    } catch (e) {
-      events.failed?.(e);
-    }
-    built = signature;
-  };
-
-  const poll = async (): Promise<void> => {
-    const signature = await demoSignature(spec);
-    if (signature === built) {
-      pending = null;
-    } else if (!pending || pending.signature !== signature) {
-      pending = { signature, since: Date.now() };
-    } else if (Date.now() - pending.since >= o.settle) {
-      pending = null;
-      const before = built ? built.split('\n').length : 0;
-      const after = signature ? signature.split('\n').length : 0;
-      await rebuild(signature, `demos changed (${before} → ${after} files)`);
-    }
-  };
-
-  const loop = (): void => {
-    if (stopped) return;
-    running = poll().finally(() => {
-      if (!stopped) timer = setTimeout(loop, o.interval);
-    });
-  };
-
-  running = (async () => {
-    const signature = await demoSignature(spec);
-    await rebuild(signature, 'start');
-    if (!stopped) timer = setTimeout(loop, o.interval);
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+): Poller {
+  return pollSettled<string>(
+    {
+      look: () => demoSignature(spec),
+      same: (a, b) => a === b,
+      async act(signature, before) {
+        const files = (s: string) => (s ? s.split('\n').length : 0);
+        const reason =
+          before === null
+            ? 'start'
+            : `demos changed (${files(before)} → ${files(signature)} files)`;
+        events.building?.(reason);
+        const t = Date.now();
+        try {
+          const result = await runBuild(spec, events.observer);
+          const { result: told, stillWritten } = await separateStillWritten(spec, result);
+          events.built?.(told, (Date.now() - t) / 1000, stillWritten);
+        } catch (e) {
+          // A failed build leaves the outputs as they were; the next change is built again.
+          events.failed?.(e);
+        }
+      },
+      failed: (e) => events.failed?.(e),
     },
-    idle: () => running,
-  };
+    { ...watchDefaults, ...options },
+  );
 }
 
 /**
