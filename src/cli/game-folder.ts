@@ -13,8 +13,8 @@ import {
   findGameFile,
   navPathIn,
   q2rNavPathIn,
+  notInGame,
   resolveGameDir,
-  searchPlaces,
   DEFAULT_MOD,
 } from '../sources/game/game-dir.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
@@ -28,6 +28,8 @@ export interface GameFolderBuild {
   readonly out: string;
   /** Where the Quake II re-release reads this map's NAV3 (`--q2r-nav` without a file). */
   readonly q2rNav: string;
+  /** The game's mod folder (`baseq2` in a Quake II game). */
+  readonly modDir: string;
   /** Removes what was extracted. */
   cleanup(): Promise<void>;
 }
@@ -57,13 +59,11 @@ export async function prepareGameFolder(
     } catch (e) {
       throw new CliError(`--game-dir: ${(e as Error).message}`, EXIT_FAILURE);
     }
-    if (!found) {
-      const places = searchPlaces(game).map((p) => p.path);
+    if (!found)
       throw new CliError(
-        `--game-dir: ${rel} is in none of ${places.length} place(s) searched: ${places.join(', ')} (give the map with --bsp)`,
+        `--game-dir: ${notInGame(game, rel)} (give the map with --bsp)`,
         EXIT_FAILURE,
       );
-    }
     mapSource = found.where;
     if (found.path) bspPath = found.path;
     else {
@@ -77,6 +77,7 @@ export async function prepareGameFolder(
     mapSource,
     out: navOut,
     q2rNav: q2rNavPathIn(game, map),
+    modDir: game.modDir,
     async cleanup() {
       if (extracted) await rm(extracted, { recursive: true, force: true });
     },

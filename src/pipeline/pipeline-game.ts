@@ -18,8 +18,8 @@ import {
   findGameFile,
   navPathIn,
   q2rNavPathIn,
+  notInGame,
   resolveGameDir,
-  searchPlaces,
 } from '../sources/game/game-dir.js';
 import { hashBytes } from '../files/content-hash.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
@@ -60,12 +60,7 @@ export async function mapFromGame(
   const found = await findGameFile(game, rel).catch((e: Error) => {
     throw new PipelineGameError(e.message);
   });
-  if (!found) {
-    const places = searchPlaces(game).map((p) => p.path);
-    throw new PipelineGameError(
-      `${rel} is in none of ${places.length} place(s) searched: ${places.join(', ')}`,
-    );
-  }
+  if (!found) throw new PipelineGameError(notInGame(game, rel));
   const where: PipelineGame = {
     dir,
     mod: mod ?? DEFAULT_MOD,

@@ -18,7 +18,7 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { workerSetup, type BuildResult } from '../../pipeline/build.js';
 import { Piscina } from 'piscina';
 import { workerModule } from '../../dist-file.js';
@@ -89,7 +89,7 @@ async function locate(map: string, o: AllMapsOptions): Promise<MapPlace | string
   if (o.gameDir !== undefined) {
     try {
       const g = await prepareGameFolder(o.gameDir, o.mod, map, undefined, undefined);
-      const quake2 = basename(dirname(dirname(dirname(g.out)))) === BASE_GAME;
+      const quake2 = basename(g.modDir) === BASE_GAME;
       return {
         bsp: g.bsp,
         out: o.q2rNav && quake2 ? null : g.out,

@@ -117,6 +117,12 @@ export function searchPlaces(game: GameDir): SearchPlace[] {
   return places;
 }
 
+/** Why `rel` is not in the game: the places searched, in the engine's order. */
+export function notInGame(game: GameDir, rel: string): string {
+  const places = searchPlaces(game).map((p) => p.path);
+  return `${rel} is in none of ${places.length} place(s) searched: ${places.join(', ')}`;
+}
+
 /** A file found in the game: where, and its bytes. */
 export interface FoundFile {
   /** `archive.pak:maps/x.bsp`, or the loose file's path. */
