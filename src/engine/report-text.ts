@@ -39,20 +39,10 @@ export function comparisonText(
 ): string {
   const row = (name: string, x: number, y: number, r: number | null, d = 2) =>
     `| ${name} | ${f(x, d)} | ${f(y, d)} | ${r === null ? '' : f(r)} |`;
-  const digits = (figure: string): number =>
-    figure.startsWith('played')
-      ? 3
-      : figure.startsWith('distance')
-        ? 0
-        : figure.startsWith('nodes')
-          ? 3
-          : figure.startsWith('environmental')
-            ? 3
-            : 2;
   const range = (r: readonly [number, number], d: number) =>
     r[0] === r[1] ? f(r[0], d) : `${f(r[0], d)}–${f(r[1], d)}`;
   const verdicts = figureVerdicts(a, b, played).map((v) => {
-    const d = digits(v.figure);
+    const d = v.digits;
     const who = v.better === 'a' ? labelA : v.better === 'b' ? labelB : 'neither';
     const how =
       v.better === 'neither'

@@ -56,6 +56,8 @@ export function singleVerdict(r: EngineReport): SingleVerdict {
 /** One figure of two navs: which is better, by how much, how sure. */
 export interface FigureVerdict {
   readonly figure: string;
+  /** Decimals to print it with. */
+  readonly digits: number;
   /** Means over the runs. */
   readonly a: number;
   readonly b: number;
@@ -73,17 +75,35 @@ interface FigureDef {
   readonly figure: string;
   readonly run: (f: RunFigures) => number | null;
   readonly lowerIsBetter: boolean;
+  /** Decimals it is printed with (as the per-run figures are rounded). */
+  readonly digits: number;
 }
 
 const FIGURES: readonly FigureDef[] = [
-  { figure: 'stuck s per bot-minute', run: (f) => f.stuck_s_per_bot_min, lowerIsBetter: true },
+  {
+    figure: 'stuck s per bot-minute',
+    run: (f) => f.stuck_s_per_bot_min,
+    lowerIsBetter: true,
+    digits: 2,
+  },
   {
     figure: 'environmental deaths per bot-minute',
     run: (f) => f.env_per_bot_min,
     lowerIsBetter: true,
+    digits: 3,
   },
-  { figure: 'distance per bot-minute', run: (f) => f.dist_per_bot_min, lowerIsBetter: false },
-  { figure: 'nodes visited (share)', run: (f) => f.coverage_ratio, lowerIsBetter: false },
+  {
+    figure: 'distance per bot-minute',
+    run: (f) => f.dist_per_bot_min,
+    lowerIsBetter: false,
+    digits: 0,
+  },
+  {
+    figure: 'nodes visited (share)',
+    run: (f) => f.coverage_ratio,
+    lowerIsBetter: false,
+    digits: 3,
+  },
 ];
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
@@ -104,6 +124,7 @@ export function figureVerdicts(
       figure: 'played area reached (share)',
       run: (f) => playedShare(played, f.cells ?? []),
       lowerIsBetter: false,
+      digits: 3,
     });
   return figures.map((d) => {
     const as = a.per_run.map(d.run).filter((x): x is number => x !== null);
@@ -130,6 +151,16 @@ export function figureVerdicts(
         : apart && better !== 'neither'
           ? 'clear'
           : 'within-spread';
-    return { figure: d.figure, a: ma, b: mb, aRange, bRange, better, by, sureness };
+    return {
+      figure: d.figure,
+      digits: d.digits,
+      a: ma,
+      b: mb,
+      aRange,
+      bRange,
+      better,
+      by,
+      sureness,
+    };
   });
 }
