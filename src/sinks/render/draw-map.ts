@@ -7,7 +7,7 @@ import { clipToBand } from './clip-to-band.js';
 import { inBand } from './height-band.js';
 import { colours, floorColour, LADDER_OPACITY, LIQUID_OPACITY } from './palette.js';
 import type { Panel } from './panel.js';
-import type { RenderMap } from './render-map.js';
+import type { LadderBox, RenderMap } from './render-map.js';
 import { num, points } from './svg-format.js';
 import { projectX, projectY } from './top-down-view.js';
 
@@ -28,26 +28,16 @@ export function drawMap(map: RenderMap, panels: readonly Panel[]): void {
       );
     }
     for (const h of map.hurts) {
-      if (h.maxZ < p.band.from || h.minZ >= p.band.to) continue;
-      const x0 = projectX(p.view, h.minX);
-      const x1 = projectX(p.view, h.maxX);
-      const y0 = projectY(p.view, h.maxY);
-      const y1 = projectY(p.view, h.minY);
+      if (!reachesBand(p, h)) continue;
       p.areas.push(
-        `<rect class="hurt" data-entity="${h.entity}" x="${num(x0)}" y="${num(y0)}" width="${num(x1 - x0)}" height="${num(y1 - y0)}" ` +
+        `<rect class="hurt" data-entity="${h.entity}" ${boxRect(p, h, 0)} ` +
           `fill="${colours.hurt}" fill-opacity="${LIQUID_OPACITY}" stroke="${colours.hurt}" stroke-width="1" stroke-dasharray="4 3"/>`,
       );
     }
     for (const b of map.ladders) {
-      if (b.maxZ < p.band.from || b.minZ >= p.band.to) continue;
-      const x0 = projectX(p.view, b.minX);
-      const x1 = projectX(p.view, b.maxX);
-      const y0 = projectY(p.view, b.maxY);
-      const y1 = projectY(p.view, b.minY);
-      const w = Math.max(MIN_LADDER_SIDE, x1 - x0);
-      const h = Math.max(MIN_LADDER_SIDE, y1 - y0);
+      if (!reachesBand(p, b)) continue;
       p.areas.push(
-        `<rect class="ladder" x="${num((x0 + x1 - w) / 2)}" y="${num((y0 + y1 - h) / 2)}" width="${num(w)}" height="${num(h)}" ` +
+        `<rect class="ladder" ${boxRect(p, b, MIN_LADDER_SIDE)} ` +
           `fill="${colours.ladder}" fill-opacity="${LADDER_OPACITY}" stroke="${colours.outline}" stroke-width="0.6"/>`,
       );
     }
@@ -72,6 +62,26 @@ export function drawMap(map: RenderMap, panels: readonly Panel[]): void {
       );
     }
   }
+}
+
+/** Whether box `b` reaches into the panel's height band. */
+function reachesBand(p: Panel, b: LadderBox): boolean {
+  return b.maxZ >= p.band.from && b.minZ < p.band.to;
+}
+
+/**
+ * The `x`, `y`, `width` and `height` of box `b` seen from above in panel `p`, each side at least
+ * `minSide` pixels around the box's centre (a ladder a few units thick still shows).
+ * [minSide Units: pixels]
+ */
+function boxRect(p: Panel, b: LadderBox, minSide: number): string {
+  const x0 = projectX(p.view, b.minX);
+  const x1 = projectX(p.view, b.maxX);
+  const y0 = projectY(p.view, b.maxY);
+  const y1 = projectY(p.view, b.minY);
+  const w = Math.max(minSide, x1 - x0);
+  const h = Math.max(minSide, y1 - y0);
+  return `x="${num((x0 + x1 - w) / 2)}" y="${num((y0 + y1 - h) / 2)}" width="${num(w)}" height="${num(h)}"`;
 }
 
 /**
