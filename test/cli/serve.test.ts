@@ -10,18 +10,7 @@ import { expect, it } from 'vitest';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { startNavgen, tempFolder, wizsDemos } from '../robustness/navgen-cli.js';
 import { writePkz } from '../sources/game/archives.js';
-
-function waitFor(check: () => boolean, ms: number): Promise<void> {
-  const t = Date.now();
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (check()) resolve();
-      else if (Date.now() - t > ms) reject(new Error('timed out waiting'));
-      else setTimeout(tick, 100);
-    };
-    tick();
-  });
-}
+import { waitFor } from '../helpers/wait-for.js';
 
 describeFixtures('navgen serve', () => {
   it('builds at start, rebuilds a map when a demo of it lands, stops on SIGTERM', async () => {

@@ -27,20 +27,9 @@ import { gunzipSync } from 'node:zlib';
 import { statSync } from 'node:fs';
 import type { BuildResult } from '../../src/pipeline/build.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
-
-function waitFor(check: () => boolean, ms = 30_000): Promise<void> {
-  const t = Date.now();
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (check()) resolve();
-      else if (Date.now() - t > ms) reject(new Error('timed out waiting'));
-      else setTimeout(tick, 50);
-    };
-    tick();
-  });
-}
 
 describeFixtures('navgen watch', () => {
   it('rebuilds when demos are added (after they settle) and removed', async () => {
