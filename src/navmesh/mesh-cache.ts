@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { buildNavMeshForMap } from './build-from-map.js';
 import type { NavMesh } from './mesh.js';
 import { decodeNativeMesh, encodeNativeMesh, NATIVE_MESH_VERSION } from './io/native-mesh.js';
-import { MESH_BUILD_REVISION } from './build/config.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { VERSION } from '../version.js';
 import { hashFile, hashText } from '../files/content-hash.js';
@@ -24,8 +23,9 @@ const MESH_FOLDER = 'meshes';
 export async function cachedMapMesh(bsp: string, cacheDir: string | null): Promise<NavMesh> {
   if (!cacheDir) return (await buildNavMeshForMap(bsp)).mesh;
   const key = hashText(
-    // The source fingerprint: a changed mesh build never meets a mesh an older one cached.
-    `${await hashFile(bsp)}:mesh${NATIVE_MESH_VERSION}r${MESH_BUILD_REVISION}:${VERSION}:${sourceFingerprint()}`,
+    // The source fingerprint (a hash of src/): a changed mesh build never meets a mesh an older
+    // one cached, with no revision number to raise by hand.
+    `${await hashFile(bsp)}:mesh${NATIVE_MESH_VERSION}:${VERSION}:${sourceFingerprint()}`,
   );
   const path = join(cacheDir, MESH_FOLDER, `${key}.ngnm`);
   const bytes = await readFile(path).catch(() => null);

@@ -3,14 +3,6 @@
  * defaults next to them. The player's numbers are the engine's (pmove's box and step).
  */
 
-/**
- * Revision of the build's rules: raised whenever the same map and config mesh differently
- * (cached meshes, `navmesh/mesh-cache.ts`, are keyed by it, and by the source fingerprint). 2: rim
- * samples, no drop off the side of a slope a bot flies down. 3: no samples where a player touches
- * a trigger_hurt volume.
- */
-export const MESH_BUILD_REVISION = 3;
-
 export interface NavMeshBuildConfig {
   /** Width of a grid cell; floor is sampled at cell centres. [Units: world units] [Limit: 4 – 64] */
   readonly cellSize: number;
