@@ -6,11 +6,15 @@
 //                  so that a command loads only its own code (see src/cli/commands/index.ts).
 //                  rxjs (with tslib), pako and commander are bundled (tree-shaken: loading rxjs alone took
 //                  longer than node's own start); the other packages stay in node_modules.
+//   dist/view-page.js  the page of `navgen view` (src/view-page/main.ts): one minified script
+//                  for the browser, its CSS inside, which the served page and the HTML report
+//                  put inline (src/sinks/view/viewer-html.ts).
 //   dist/**        the compiled tree by tsc, with declarations: the library (`navgen/plugin`)
 //                  and what the benchmarks and the fuzz harness import module by module.
 //
-// `node scripts/build.mjs --cli` builds the bundle only (about a second; bin/navgen uses it
-// when sources changed); without it, tsc runs too and its type errors fail the build.
+// `node scripts/build.mjs --cli` builds the bundles only (about a second; bin/navgen uses it
+// when sources changed); without it, tsc runs too (the page's own tsconfig as well: it
+// typechecks against the DOM, not Node) and its type errors fail the build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -33,6 +37,9 @@ const dist = join(root, 'dist');
 const require = createRequire(import.meta.url);
 const cliOnly = process.argv.includes('--cli');
 const started = new Date();
+
+/** The viewer's page bundle, in dist/. */
+const PAGE_FILE = 'view-page.js';
 
 /** Packages compiled into the bundle; every other import of a package stays external. */
 const BUNDLED = new Set(['rxjs', 'tslib', 'pako', 'commander']);
@@ -114,13 +121,35 @@ async function bundle() {
 }
 
 /**
+ * The viewer's page: a browser script, one file (no splitting; `navgen view` and the report
+ * inline it), written in place like the bundle's files.
+ */
+async function bundlePage() {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    write: false,
+    absWorkingDir: root,
+    entryPoints: ['src/view-page/main.ts'],
+    outfile: join(dist, PAGE_FILE),
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  writeBundle(dist, result.outputFiles, false);
+}
+
+/**
  * Writes the bundle without ever showing a running navgen a missing or half-written file: other
  * processes may be running the previous bundle (several in a checkout, one rebuilding for the
  * rest) and load its chunks lazily. Each file is written beside its place and renamed over it;
  * chunk names carry their content's hash, so the previous bundle's chunks stay until they are
  * an hour old and no longer named by the current bundle.
  */
-function writeBundle(out, files) {
+function writeBundle(out, files, chunked = true) {
   const current = new Set();
   for (const f of files) {
     mkdirSync(dirname(f.path), { recursive: true });
@@ -129,6 +158,7 @@ function writeBundle(out, files) {
     renameSync(tmp, f.path);
     current.add(f.path);
   }
+  if (!chunked) return;
   const chunks = join(out, 'chunks');
   const hourAgo = Date.now() - 3600_000;
   for (const name of existsSync(chunks) ? readdirSync(chunks) : []) {
@@ -143,23 +173,26 @@ function writeBundle(out, files) {
 }
 
 function tsc() {
-  // A fresh tree (no outputs of deleted sources), but the bundle stays: commands running from
-  // it keep loading their chunks (see writeBundle).
+  // A fresh tree (no outputs of deleted sources), but the bundles stay: commands running from
+  // them keep loading their chunks and the viewer's page (see writeBundle).
   for (const name of existsSync(dist) ? readdirSync(dist) : []) {
-    if (name !== 'navgen') rmSync(join(dist, name), { recursive: true, force: true });
+    if (name !== 'navgen' && name !== PAGE_FILE)
+      rmSync(join(dist, name), { recursive: true, force: true });
   }
-  const r = spawnSync(
-    process.execPath,
-    [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')],
-    {
-      stdio: 'inherit',
-    },
-  );
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  for (const project of ['tsconfig.build.json', 'src/view-page/tsconfig.json']) {
+    const r = spawnSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', join(root, project)],
+      {
+        stdio: 'inherit',
+      },
+    );
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
 }
 
 if (!cliOnly) tsc();
-await bundle();
+await Promise.all([bundle(), bundlePage()]);
 mkdirSync(dist, { recursive: true });
 // The stamp carries the time the build started: a source saved during the build is newer.
 const stamp = join(dist, cliOnly ? '.cli-stamp' : '.build-stamp');

@@ -28,3 +28,16 @@ export function workerModule(moduleUrl: string, name: string, treePath: string):
   const root = s >= 0 ? parts.slice(0, s).join(sep) || sep : dirname(here);
   return join(root, 'dist', `${treePath}.js`);
 }
+
+/**
+ * A file of the package's `dist/` folder (e.g. the viewer's page bundle, `view-page.js`), for
+ * code running at `moduleUrl` in any of the three builds named above.
+ */
+export function distFile(moduleUrl: string, name: string): string {
+  const here = fileURLToPath(moduleUrl);
+  const parts = here.split(sep);
+  const d = parts.lastIndexOf('dist');
+  const s = Math.max(d, parts.lastIndexOf('src'));
+  const root = s >= 0 ? parts.slice(0, s).join(sep) || sep : dirname(here);
+  return join(root, 'dist', name);
+}

@@ -3,7 +3,8 @@
  * As a table for people, or as JSON (`--json`) with one entry per demo whose `source` says
  * whether it was read now or taken from the cache.
  */
-import type { BuildResult } from '../sinks/build-result.js';
+import type { BuildResult, EditNote, EditsSummary } from '../sinks/build-result.js';
+import { describeEdit } from '../nav/edits/describe-edit.js';
 import { buildProblemLines } from './demo-problems.js';
 import { ownTestLine } from '../pipeline/own-test.js';
 import { formatSize } from '../files/cache-bound.js';
@@ -32,6 +33,7 @@ export function buildSummaryJson(r: BuildResult, seconds: number): Record<string
     warnings: [...buildProblemLines(r), ...r.feedbackWarnings, ...r.cacheProblems],
     removedTempFiles: r.removedTempFiles,
     navtest: r.ownTest?.summary ?? null,
+    ...(r.edits ? { edits: r.edits } : {}),
     work: r.work,
     cacheUse: r.cacheUse,
     seconds: Math.round(seconds * 100) / 100,
@@ -114,6 +116,7 @@ export function formatBuildSummary(r: BuildResult, seconds: number): string {
   lines.push('');
   for (const [what, path] of Object.entries(r.outputs)) lines.push(`wrote ${what}: ${path}`);
   if (r.ownTest) lines.push(ownTestLine(r.ownTest.summary));
+  if (r.edits) lines.push(editsLine(r.edits));
   lines.push(mapAnalysisLine(r));
   if (r.cacheUse)
     lines.push(
@@ -185,8 +188,14 @@ export function thresholdChangeLine(before: ClusterStats | null, now: ClusterSta
 /** One line on the map analysis: each stage's seconds, the verdicts found and simulated. */
 export function mapAnalysisLine(r: BuildResult): string {
   const w = r.work;
-  if (w.graphCache === 'hit')
-    return 'map analysis: unchanged inputs, the graph stages\u2019 result from the cache';
+  if (w.graphCache === 'hit') {
+    const line = 'map analysis: unchanged inputs, the graph stages\u2019 result from the cache';
+    // Changed edits: the stages' result from the cache, the nav test run again on the edited graph.
+    const test = w.stages.find((s) => s.stage === 'nav test');
+    return test
+      ? `${line}; the nav test ran again on the edited graph (${test.seconds.toFixed(1)} s, link runs ${test.verdictHits} known, ${test.verdictsAdded} simulated)`
+      : line;
+  }
   const stages = w.stages
     .filter((s) => s.seconds >= 0.05)
     .map((s) => `${s.stage} ${s.seconds.toFixed(1)} s`)
@@ -194,4 +203,29 @@ export function mapAnalysisLine(r: BuildResult): string {
   const hits = w.stages.reduce((a, s) => a + s.verdictHits, 0);
   const added = w.stages.reduce((a, s) => a + s.verdictsAdded, 0);
   return `map analysis: ${stages || 'no stage took time'}; link runs ${hits} known, ${added} simulated`;
+}
+
+/** Edits listed on the summary line at most; the JSON report holds them all. */
+const EDITS_LISTED = 5;
+
+/**
+ * One line on the admin's edits: `edits: 5 of 6 applied from wizs.edits.json; 1 did not fit:
+ * edits[2] delete-link (10, 20, 30) → (40, 50, 60): no node within 24 units of (40, 50, 60)`,
+ * then what the nav test removed and the limits left out, the same way.
+ */
+export function editsLine(e: EditsSummary): string {
+  const list = (notes: readonly EditNote[]) => {
+    const shown = notes
+      .slice(0, EDITS_LISTED)
+      .map((n) => `edits[${n.index}] ${describeEdit(n.edit)}: ${n.reason}`);
+    if (notes.length > EDITS_LISTED)
+      shown.push(`and ${notes.length - EDITS_LISTED} more (see the JSON report)`);
+    return shown.join('; ');
+  };
+  const parts = [`edits: ${e.applied} of ${e.total} applied from ${e.file}`];
+  if (e.notFitting.length) parts.push(`${e.notFitting.length} did not fit: ${list(e.notFitting)}`);
+  if (e.removedByNavTest.length)
+    parts.push(`${e.removedByNavTest.length} removed by the nav test: ${list(e.removedByNavTest)}`);
+  if (e.leftOut.length) parts.push(`${e.leftOut.length} left out of the nav: ${list(e.leftOut)}`);
+  return parts.join('; ');
 }

@@ -143,3 +143,35 @@ export function holeCentres(
     if (per[a] === 0 && areaCellCount(m, a) >= minCells) out.push(areaCentre(m, a));
   return out;
 }
+
+/** A coverage hole: an area of the mesh no node reaches. */
+export interface HoleArea {
+  /** The area's cells seen from above. [Units: world units; Form: (minX, minY, maxX, maxY)] */
+  readonly rect: readonly number[];
+  /** Its floor height, the mean of its corners. [Units: world units] */
+  readonly z: number;
+  /** [Units: square world units] */
+  readonly floor: number;
+}
+
+/** Every coverage hole of `m` by nodes at `origins` [Form: (x, y, z) × nodes], in area order. */
+export function holeAreas(m: NavMesh, origins: Float32Array | readonly number[]): HoleArea[] {
+  const per = coveredCellsPerArea(m, origins);
+  const cs = m.cellSize;
+  const out: HoleArea[] = [];
+  for (let a = 0; a < m.areaCount; a++) {
+    if (per[a] !== 0) continue;
+    const [i0, j0, i1, j1] = m.areaCells.subarray(a * 4, a * 4 + 4);
+    out.push({
+      rect: [
+        m.originX + i0 * cs,
+        m.originY + j0 * cs,
+        m.originX + (i1 + 1) * cs,
+        m.originY + (j1 + 1) * cs,
+      ],
+      z: areaCentre(m, a)[2],
+      floor: areaCellCount(m, a) * cs * cs,
+    });
+  }
+  return out;
+}

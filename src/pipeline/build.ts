@@ -8,7 +8,8 @@
  * 3. Decide what each demo contributes: quarantine damaged demos (or keep their good prefix),
  *    drop skipped (spectator) demos and duplicates (same bytes as another demo).
  * 4. Merge the votes in content-hash order (so neither demo order, worker count nor cache
- *    state changes a single bit) and run the graph stages once.
+ *    state changes a single bit) and run the graph stages once; make the admin's edits
+ *    (`draft-edits.ts`, read before step 1) and test the nav (`own-test.ts`).
  * 5. Turn the graph into an engine-safe `.nav` (type numbers from the table, ≤ 8095 nodes,
  *    ≤ 32 best-supported links per node, costs) and write every output atomically.
  *
@@ -29,7 +30,13 @@ import { writeStrafeTraces, type StrafeTrace } from '../sinks/strafe-traces.js';
 import { buildReport, writeBuildReport } from '../sinks/build-report.js';
 import { htmlReportInput, writeHtmlReport } from '../sinks/html-report.js';
 import { verdictText } from '../sinks/report-verdict.js';
-import { nodeCoverage, type CoverageReport } from '../navmesh/coverage.js';
+import {
+  holeAreas,
+  nodeCoverage,
+  type CoverageReport,
+  type HoleArea,
+} from '../navmesh/coverage.js';
+import { nodeProvenance } from '../sinks/view/node-provenance.js';
 import { cachedMapMesh } from '../navmesh/mesh-cache.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { sweepStaleTempFiles } from '../files/stale-temp-files.js';
@@ -55,6 +62,7 @@ import { demoStages, graphStages, primaryNavOutput, type PipelineSpec } from './
 import type { StageContext } from '../stage/stage.js';
 import { runGraphStages } from './run-graph-stages.js';
 import { ownTestLine } from './own-test.js';
+import { editLinksLeftOut, editsSummary, readBuildEdits } from './draft-edits.js';
 import type { WorkerSetup } from './worker.js';
 
 import type { BuildResult, DemoReport, DemoStatus } from '../sinks/build-result.js';
@@ -180,6 +188,8 @@ export async function runBuild(
   observer: BuildObserver = {},
   options: BuildOptions = {},
 ): Promise<BuildResult> {
+  // 0. The admin's edits, read before any demo: a missing or broken file stops the build.
+  const edits = await readBuildEdits(spec);
   // 1. Inputs. No demos named at all, with a map: the map alone, on purpose.
   const mapAlone = spec.demos.length === 0;
   if (mapAlone && !spec.bsp)
@@ -296,12 +306,19 @@ export async function runBuild(
   // 4. Merge and graph stages (or their cached result).
   observer.phase?.('cluster');
   const ctx = stageContext(spec, () => undefined);
-  const { graph, stages, work, ownTest } = await runGraphStages(
+  const {
+    graph,
+    stages,
+    work,
+    ownTest,
+    edits: editOutcomes,
+  } = await runGraphStages(
     spec,
     ctx,
     setup.configHash,
     contributions,
     cacheProblems,
+    edits?.edits ?? null,
   );
   if (!graph)
     throw new BuildError('the graph stages produced no graph (is cluster in the pipeline?)');
@@ -322,7 +339,17 @@ export async function runBuild(
   // 5. Outputs.
   observer.phase?.('write');
   const nodeTypes = buildNodeTypeTable(spec.nodeTypes);
-  const { nav, stats, nodeSource } = graphToNav(graph, nodeTypes);
+  const { nav, stats, nodeSource, draftIndex } = graphToNav(graph, nodeTypes);
+  // What became of the edits: applied, not fitting, undone by the test, left out by the limits.
+  const editsDone =
+    edits && editOutcomes
+      ? editsSummary(
+          edits,
+          editOutcomes.outcomes,
+          editOutcomes.removedByNavTest,
+          editLinksLeftOut(graph, nav, draftIndex, nodeTypes, edits.edits),
+        )
+      : null;
   // Thresholds that dropped everything: said in the summary; never written over a nav.
   const loss = thresholdLoss(stages.cluster as never, nav);
   const kept = primaryNavOutput(spec.output);
@@ -376,6 +403,13 @@ export async function runBuild(
     work,
     ownTest,
     cacheUse: null,
+    edits: editsDone,
+    provenance: nodeProvenance(
+      nav,
+      nodeSource,
+      contributions.map((c) => ({ file: seen.get(c.hash)!, votes: c.votes })),
+      clusterRadiusOf(spec),
+    ),
   };
   const report = buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null);
   if (spec.output.report) {
@@ -386,11 +420,15 @@ export async function runBuild(
     observer.phase?.('report');
     // What the nav misses of the floor: the map's mesh areas no node reaches.
     let coverage: CoverageReport | string | null = null;
+    let holes: HoleArea[] | null = null;
     if (spec.bsp) {
       const origins = new Float32Array(nav.nodes.length * 3);
       nav.nodes.forEach((n, k) => origins.set(n.origin, k * 3));
       coverage = await cachedMapMesh(spec.bsp, spec.cache || null)
-        .then((mesh) => nodeCoverage(mesh, origins))
+        .then((mesh) => {
+          holes = holeAreas(mesh, origins);
+          return nodeCoverage(mesh, origins);
+        })
         .catch((e: Error) => `the map's navigation mesh could not be built: ${e.message}`);
     }
     await writeHtmlReport(
@@ -414,6 +452,8 @@ export async function runBuild(
         previous,
         fromMap: nodeSource.map((c) => (c === NODE_FROM_MAP ? 1 : 0)),
         coverage,
+        holes,
+        navtest: ownTest?.report ?? null,
       }),
     );
     outputs.html = spec.output.html;

@@ -27,6 +27,8 @@ export interface BuildFlags {
   readonly html?: string | false;
   readonly feedback?: string;
   readonly feedbackNav?: string;
+  /** The admin's edits file, made on every build (`draft-edits.ts`). */
+  readonly edits?: string;
   readonly damaged?: 'quarantine' | 'keep-prefix';
 }
 
@@ -58,6 +60,7 @@ export async function pipelineFromFlags(
             : flags.feedback,
         }
       : {}),
+    ...(flags.edits ? { edits: flags.edits } : {}),
     ...(flags.cache !== undefined ? { cache: flags.cache } : {}),
     ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
     ...(flags.damaged ? { damaged: flags.damaged } : {}),

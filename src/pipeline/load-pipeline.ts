@@ -204,6 +204,7 @@ interface RawPipeline {
     html?: string | false;
   };
   feedback?: string | { file: string; nav?: string };
+  edits?: string;
   cache?: string | false;
   workers?: number | 'auto';
   plugins?: string[];
@@ -422,6 +423,7 @@ export async function resolvePipeline(
             ),
     },
     feedback,
+    edits: raw.edits === undefined ? null : absolute(src.baseDir, raw.edits),
     // By default the user's cache folder (user-cache.ts), not beside the file.
     cache,
     workers,

@@ -236,6 +236,9 @@ export function pipelineFileSchema(
           },
         ],
       },
+      edits: path(
+        "An edits file (navgen-edits JSON, written by navgen view): an admin's mends (deleted nodes and links, added links, node types, moved nodes), made again on every build of the map after the graph stages and before the build's own nav test; an edit whose nodes are gone is reported, not dropped in silence.",
+      ),
       cache: {
         description:
           'Folder of the per-demo cache (default: the user cache folder, $XDG_CACHE_HOME/navgen or ~/.cache/navgen); false to disable.',

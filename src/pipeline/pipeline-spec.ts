@@ -50,6 +50,11 @@ export interface PipelineSpec {
     readonly html: string | null;
   };
   readonly feedback: { readonly file: string; readonly nav: string | null } | null;
+  /**
+   * The admin's edits file (`nav/edits/edits-file.ts`), made on the graph after the graph
+   * stages and before the build's own test (`draft-edits.ts`); null or absent for none.
+   */
+  readonly edits?: string | null;
   /** Cache folder, or null when caching is off. */
   readonly cache: string | null;
   readonly workers: number;

@@ -1,5 +1,5 @@
 /**
- * Watch mode: rebuild when the demos of a pipeline change. The demo globs are polled (robust on
+ * Watch mode: rebuild when the demos of a pipeline change, or its edits file (`edits:`). The demo globs are polled (robust on
  * network and container file systems, where change events get lost); a rebuild starts once the
  * set of demo files — path, size and modification time — has changed and then stayed the same
  * for `settle` milliseconds, so a demo that is still being copied in is not read half-written.
@@ -63,21 +63,39 @@ export async function demoSignature(spec: PipelineSpec): Promise<string> {
   return parts.join('\n');
 }
 
+/**
+ * Size and mtime of the pipeline's edits file (`navgen view` saves it as an admin mends the
+ * nav), '' without one, `missing` when it is gone: a change rebuilds as a demo's does.
+ */
+export async function editsSignature(spec: PipelineSpec): Promise<string> {
+  if (!spec.edits) return '';
+  const s = await stat(spec.edits).catch(() => null);
+  return s ? `${s.size}\0${s.mtimeMs}` : 'missing';
+}
+
+/** What a rebuild waits for a change of: the demos and the edits file. */
+interface WatchedState {
+  readonly demos: string;
+  readonly edits: string;
+}
+
 export function watchPipeline(
   spec: PipelineSpec,
   options: Partial<WatchOptions> = {},
   events: WatchEvents = {},
 ): Poller {
-  return pollSettled<string>(
+  return pollSettled<WatchedState>(
     {
-      look: () => demoSignature(spec),
-      same: (a, b) => a === b,
-      async act(signature, before) {
+      look: async () => ({ demos: await demoSignature(spec), edits: await editsSignature(spec) }),
+      same: (a, b) => a.demos === b.demos && a.edits === b.edits,
+      async act(state, before) {
         const files = (s: string) => (s ? s.split('\n').length : 0);
         const reason =
           before === null
             ? 'start'
-            : `demos changed (${files(before)} → ${files(signature)} files)`;
+            : before.demos !== state.demos
+              ? `demos changed (${files(before.demos)} → ${files(state.demos)} files)`
+              : 'edits file changed';
         events.building?.(reason);
         const t = Date.now();
         try {

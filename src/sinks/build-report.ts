@@ -1,7 +1,8 @@
 /**
  * The JSON build report: per demo what the gate kept and discarded and the deaths by cause,
  * what each graph stage did (clusters dropped by each threshold, links typed, spawn points,
- * feedback), and the nav's nodes and links by type.
+ * feedback), the nav's nodes and links by type, and with an edits file what became of each
+ * edit (`edits`: applied, not fitting and why, undone by the nav test, left out by the limits).
  *
  * Only facts about the inputs and the output go in, so the report is byte-identical for the
  * same inputs whatever the worker count or cache state (which demo came from the cache is on
@@ -50,6 +51,10 @@ export function buildReport(r: BuildResult, pipeline: string | null): Record<str
     navtest: r.ownTest?.summary ?? null,
     strafeTraces: r.strafeTraces,
     feedbackWarnings: r.feedbackWarnings,
+    // Only with an edits file, so a build without one reports what it always did.
+    ...(r.edits ? { edits: r.edits } : {}),
+    // Per node: where it came from and the demos that voted near it (`navgen view --report`).
+    provenance: r.provenance ?? null,
   };
 }
 

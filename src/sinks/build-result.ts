@@ -3,10 +3,12 @@
  * sinks that render it (JSON and HTML reports) and the build that produces it do not import
  * each other.
  */
+import type { ReportProvenance } from './view/node-provenance.js';
 import type { OfflineNavtestReport } from '../navtest/offline-report.js';
 import type { CacheUse } from '../files/cache-bound.js';
 import type { DemoVotes } from '../stage/demo-votes.js';
 import type { NavBuildStats } from './nav/graph-to-nav.js';
+import type { NavEdit } from '../nav/edits/nav-edit.js';
 
 export type DemoStatus =
   /** Contributes all it read. */
@@ -74,6 +76,37 @@ export interface BuildResult {
   readonly ownTest: OwnTestOutcome | null;
   /** The cache folder after the build: its size and what its bound removed; null: no cache. */
   readonly cacheUse: CacheUse | null;
+  /** What became of the admin's edits (`edits:`, `--edits`); null or absent: no edits file. */
+  readonly edits?: EditsSummary | null;
+  /** Where each node of the nav came from (`view/node-provenance.ts`), for `navgen view --report`. */
+  readonly provenance?: ReportProvenance | null;
+}
+
+/** One edit and what became of it. */
+export interface EditNote {
+  /** Its index in the edits file (`edits[index]`). */
+  readonly index: number;
+  readonly edit: NavEdit;
+  readonly reason: string;
+}
+
+/** The build's account of the edits file it applied (plain data: reported, cached by nothing). */
+export interface EditsSummary {
+  /** The edits file, relative to the pipeline's folder (or the working folder). */
+  readonly file: string;
+  /** Edits in the file. */
+  readonly total: number;
+  /** Edits that found their nodes and were made on the graph. */
+  readonly applied: number;
+  /** Edits that did not fit (their node gone, the link already there), with why. */
+  readonly notFitting: readonly EditNote[];
+  /**
+   * Applied edits the build's own nav test undid: added links it removed (the simulated bot
+   * failed them), moved or retyped nodes it removed.
+   */
+  readonly removedByNavTest: readonly EditNote[];
+  /** Added links the nav's limits left out (`sinks/nav/graph-to-nav.ts`). */
+  readonly leftOut: readonly EditNote[];
 }
 
 /** What a stage cost in this build. */

@@ -1,9 +1,10 @@
 /**
  * The HTML build report, `<map>.report.html` beside the `.nav`: one self-contained file (inline
- * SVG pictures, inline CSS, no scripts, no external reference of any kind) that a map maker can
+ * SVG pictures, inline CSS, the viewer's script inline, no external reference of any kind) that a map maker can
  * open, mail or attach to an issue.
  *
- * It holds: the pictures, one per height band (`render/render-svg.ts`), with the changes since
+ * It holds: the explorer (the viewer of `navgen view`, read-only: pan, zoom, click a node or a
+ * link for what the build knows of it); the pictures, one per height band (`render/render-svg.ts`), with the changes since
  * the previous nav drawn on them when there is one; node and link counts by type; the per-demo
  * table (read, cached or skipped and why, deaths by cause, spectator ratio, votes); the clusters
  * dropped by each threshold; the diff against the previous nav in figures; and, when measured,
@@ -29,7 +30,17 @@ import { summarizeNav, type TypeCount } from '../nav/summary.js';
 import type { NavFile } from '../nav/types.js';
 import type { BuildResult } from './build-result.js';
 import type { BspMap } from '../sources/bsp/read-bsp.js';
-import { NODE_REACH_XY, NODE_REACH_Z, type CoverageReport } from '../navmesh/coverage.js';
+import {
+  NODE_REACH_XY,
+  NODE_REACH_Z,
+  type CoverageReport,
+  type HoleArea,
+} from '../navmesh/coverage.js';
+import type { OfflineNavtestReport } from '../navtest/offline-report.js';
+import { viewBandsOf, viewModelOf } from './view/view-model-of.js';
+import { viewHolesOf } from './view/view-holes.js';
+import { provenanceFromReport } from './view/node-provenance.js';
+import { viewerScripts, viewPageScript } from './view/viewer-html.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { bandLabel } from './render/height-band.js';
 import { navOverlay, type NavOverlay } from './render/nav-overlay.js';
@@ -76,6 +87,10 @@ export interface HtmlReportInput {
    * absent when not measured; a string says why it could not be.
    */
   readonly coverage?: CoverageReport | string | null;
+  /** The coverage holes themselves, for the explorer's layer (`navmesh/coverage.ts` `holeAreas`). */
+  readonly holes?: readonly HoleArea[] | null;
+  /** The build's own nav test of this nav: its failures in the explorer. */
+  readonly navtest?: OfflineNavtestReport | null;
 }
 
 /** {@link HtmlReportInput} with the map also given as a BSP path (read when writing). */
@@ -93,6 +108,8 @@ export function htmlReportInput(
     previous?: NavFile | null;
     fromMap?: Uint8Array | null;
     coverage?: CoverageReport | string | null;
+    holes?: readonly HoleArea[] | null;
+    navtest?: OfflineNavtestReport | null;
     /** The verdict line, when the nav was tested (the build's own test). */
     verdict?: string;
   },
@@ -106,6 +123,8 @@ export function htmlReportInput(
     previous: parts.previous ?? null,
     fromMap: parts.fromMap ?? null,
     coverage: parts.coverage ?? null,
+    holes: parts.holes ?? null,
+    navtest: parts.navtest ?? null,
     ...(parts.verdict ? { verdict: parts.verdict } : {}),
   };
 }
@@ -364,8 +383,50 @@ function picturesSection(picture: NavPictureInput): string {
   return `<section id="pictures"><h2>Pictures</h2>${why}\n${figures.join('\n')}</section>`;
 }
 
-/** The whole page (see the module comment). */
-export function renderHtmlReport(input: HtmlReportInput): string {
+/**
+ * The nav in the viewer of `navgen view`, read-only, with everything the build knew of it:
+ * where each node came from, what its own test found, the coverage holes.
+ */
+function exploreSection(
+  input: HtmlReportInput,
+  map: RenderMap | null,
+  navName: string,
+  types: NodeTypeTable,
+  script: string,
+): string {
+  const bands = viewBandsOf(map);
+  let provenance = null;
+  try {
+    provenance = obj(input.report.provenance)
+      ? provenanceFromReport('build report', input.report, input.nav)
+      : null;
+  } catch {
+    provenance = null;
+  }
+  const model = viewModelOf({
+    title: navName,
+    nav: input.nav,
+    nodeTypes: types,
+    map,
+    editable: false,
+    provenance,
+    navtest: input.navtest ? { file: "the build's own nav test", report: input.navtest } : null,
+    holes: input.holes ? viewHolesOf(input.holes, bands) : [],
+  });
+  return (
+    `<section id="explore"><h2>Explore</h2>` +
+    `<p>Drag to pan, wheel to zoom, click a node or link for all the build knows of it. To mend the nav, open it with <code>navgen view ${esc(navName)} --bsp MAP.bsp</code>.</p>\n` +
+    `<div id="navgen-view" style="height:80vh;position:relative"></div>\n` +
+    viewerScripts({ mode: 'embedded', model }, script) +
+    `<noscript><p>The explorer needs JavaScript; the pictures below do not.</p></noscript></section>`
+  );
+}
+
+/**
+ * The whole page (see the module comment). `script` is the viewer's page script
+ * (`viewPageScript()`), for the explorer; without it the page has the pictures alone.
+ */
+export function renderHtmlReport(input: HtmlReportInput, script: string | null = null): string {
   const types = input.nodeTypes ?? defaultNodeTypes;
   const report = input.report;
   const mapName = stringOr(report.map, 'map');
@@ -385,6 +446,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   ].join(' · ');
 
   const sections = [
+    script !== null ? exploreSection(input, map, navName, types, script) : '',
     picturesSection({
       nav: input.nav,
       title: navName,
@@ -407,6 +469,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   ].filter((s) => s !== '');
 
   const contents = [
+    ...(script !== null ? [['explore', 'Explore']] : []),
     ['pictures', 'Pictures'],
     ['nav', 'Nodes and links'],
     ...(overlay ? [['diff', 'Changes']] : []),
@@ -436,7 +499,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
 /** Writes the page atomically, reading the map first when given as a path (`BspError` names it). */
 export async function writeHtmlReport(path: string, input: HtmlReportFiles): Promise<void> {
   const map = typeof input.map === 'string' ? await readRenderMap(input.map) : input.map;
-  const html = renderHtmlReport({ ...input, map });
+  const html = renderHtmlReport({ ...input, map }, await viewPageScript());
   await mkdir(dirname(path), { recursive: true });
   await writeFileAtomic(path, Buffer.from(html, 'utf8'));
 }

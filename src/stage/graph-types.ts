@@ -49,6 +49,11 @@ export interface DraftLink {
   readonly rise: number;
   /** Set on links the map alone gave (`fill`), also between two demo nodes. */
   readonly fromMap?: boolean;
+  /**
+   * Set on a link an admin's edit added (`nav/edits/`): the index of its add-link edit in the
+   * edits file. Its `weight` is then above any evidence, so the nav's link limits keep it.
+   */
+  readonly fromEdit?: number;
 }
 
 /** A node the map alone gave (a spawn entity or `fill`): no vote behind it. */

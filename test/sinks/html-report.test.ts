@@ -1,7 +1,8 @@
 /**
  * The HTML build report: its tables carry the input's numbers (demos, node and link types,
  * clusters dropped, the diff against the previous nav), its pictures hold the nav and the diff,
- * and the file is self-contained (no URL, no file reference, no script).
+ * and the file is self-contained (no URL, no file reference; its only scripts are the explorer's,
+ * inline).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import {
   type HtmlReportInput,
 } from '../../src/sinks/html-report.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
+import { viewPageScript } from '../../src/sinks/view/viewer-html.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { navOf } from '../nav/nav-builder.js';
 import { mapOf, rectFloor } from './render/render-map-builder.js';
@@ -226,7 +228,7 @@ describe('renderHtmlReport', () => {
     expect(withClass(s.marks, 'overlay-link', 'gained')).toHaveLength(3);
   });
 
-  it('is self-contained: no URL, no file reference, no script', () => {
+  it('without the viewer script, is self-contained: no URL, no file reference, no script', () => {
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).not.toMatch(/https?:/i);
     expect(html).not.toMatch(/\ssrc\s*=/i);
@@ -279,6 +281,34 @@ describe('renderHtmlReport', () => {
   });
 });
 
+describe('renderHtmlReport with the explorer', () => {
+  const SCRIPT = 'window.viewerRan = "</script> in a string";';
+  const page = renderHtmlReport({ ...INPUT, report: { ...REPORT, map: '</script><b>' } }, SCRIPT);
+
+  it('embeds the viewer read-only with the nav, and nothing from outside', () => {
+    expect(page).toContain('<a href="#explore">Explore</a>');
+    const scripts = [...page.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(2);
+    expect(scripts.every((m) => !/src\s*=/.test(m[1]))).toBe(true);
+    const boot = JSON.parse(scripts[0][2]);
+    expect(boot.mode).toBe('embedded');
+    expect(boot.model.version).toBe(1);
+    expect(boot.model.editable).toBe(false);
+    expect(boot.model.nav.type).toHaveLength(INPUT.nav.nodes.length);
+    // The code's own "</script" cannot end its element early.
+    expect(scripts[1][2]).toContain('<\\/script> in a string');
+    const outside = page.replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(outside).not.toMatch(/https?:|<link|<img|<iframe|@import|url\(/i);
+    expect(outside).not.toContain('<b>');
+  });
+
+  it('is the same text for the same input', () => {
+    expect(renderHtmlReport({ ...INPUT, report: { ...REPORT, map: '</script><b>' } }, SCRIPT)).toBe(
+      page,
+    );
+  });
+});
+
 describe('writeHtmlReport', () => {
   let dir: string;
   beforeAll(() => {
@@ -289,7 +319,7 @@ describe('writeHtmlReport', () => {
   it('writes the page atomically, creating the folder', async () => {
     const path = join(dir, 'out', 'testmap.report.html');
     await writeHtmlReport(path, INPUT);
-    expect(readFileSync(path, 'utf8')).toBe(renderHtmlReport(INPUT));
+    expect(readFileSync(path, 'utf8')).toBe(renderHtmlReport(INPUT, await viewPageScript()));
   });
 
   it('takes its input from a build result', () => {

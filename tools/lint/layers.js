@@ -30,8 +30,10 @@ export const LAYERS = [
   'pipeline',
   'engine',
   'iterate',
+  'view',
   'plugin-api.ts',
   'cli',
+  'view-page',
 ];
 
 // Outside src/: which top folders each may import from (src/ imports none of them).

@@ -28,7 +28,7 @@ import { primaryNavOutput } from '../../pipeline/pipeline-spec.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-codes.js';
 import { prepareGameFolder } from '../game-folder.js';
-import { prepareNavBackup } from '../nav-backup.js';
+import { prepareNavBackup } from '../../files/nav-backup.js';
 import { buildProblemLines } from '../demo-problems.js';
 import { Interruption } from '../interruption.js';
 import { demoMaps, demosByMap, type DemoMaps, type ReadMaps } from './demo-maps.js';

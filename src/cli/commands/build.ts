@@ -4,6 +4,7 @@
  *   navgen build pipelines/wizs.yaml
  *   navgen build --map wizs --bsp maps/wizs.bsp --out wizs.nav [--min-demos N] DEMO… DEMO-FOLDER…
  *   navgen build --map wizs --game-dir /srv/aq2/action DEMO-FOLDER   (map from the game, nav into it)
+ *   … --edits wizs.edits.json   (an admin's mends, made again on every build: nav/edits/)
  *
  * Both forms run the same pipeline and give byte-identical outputs.
  */
@@ -40,8 +41,9 @@ import { expandDemoInputs } from '../demo-inputs.js';
 import { buildProblemLines } from '../demo-problems.js';
 import { prepareGameFolder, type GameFolderBuild } from '../game-folder.js';
 import { checkOutputPath, describeFsError } from '../output-paths.js';
-import { prepareNavBackup } from '../nav-backup.js';
+import { prepareNavBackup } from '../../files/nav-backup.js';
 import { userCacheDir } from '../../pipeline/user-cache.js';
+import { EditsFileError } from '../../nav/edits/edits-file.js';
 
 interface BuildOptions {
   map?: string;
@@ -67,6 +69,7 @@ interface BuildOptions {
   html?: string | false;
   feedback?: string;
   feedbackNav?: string;
+  edits?: string;
   keepDamagedPrefix?: boolean;
   lockWait: number;
   json?: boolean;
@@ -153,6 +156,10 @@ export function register(program: Command): void {
     .option('--feedback <file>', 'navgen feedback file, or a navtest report (with --feedback-nav)')
     .option('--feedback-nav <file>', 'the .nav that the navtest report tested')
     .option(
+      '--edits <file>',
+      "an edits file (navgen-edits JSON, as navgen view saves it): the admin's mends (deleted nodes and links, added links, node types, moved nodes) made again on this build, after the graph stages and before its own nav test. An edit whose node is gone is reported on the summary and in the JSON report; a missing or broken file stops the build (exit 2). With a pipeline file: instead of its edits: key",
+    )
+    .option(
       '--keep-damaged-prefix',
       'use the frames before the damage of damaged demos (default: quarantine them); exit code 3 either way',
     )
@@ -188,6 +195,8 @@ class NoMapOption extends Option {
 async function allMaps(inputs: string[], opts: BuildOptions): Promise<void> {
   if (opts.map || opts.bsp || opts.out)
     usage('--all-maps finds the maps itself: no --map, --bsp or --out');
+  if (opts.edits !== undefined)
+    usage('--edits holds the edits of one map: build that map (--map MAP or its pipeline file)');
   if ((opts.gameDir === undefined) === (opts.mapsDir === undefined))
     usage('--all-maps needs --game-dir DIR, or --maps-dir DIR with --out-dir DIR');
   if (opts.mapsDir !== undefined && opts.outDir === undefined)
@@ -318,6 +327,7 @@ async function buildAction(
     if (e instanceof NavTestFailed) throw new CliError(e.message, EXIT_NOT_CONVERGED);
     if (e instanceof BuildError) throw new CliError(e.message, EXIT_FAILURE);
     if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
+    if (e instanceof EditsFileError) throw new CliError(e.message, EXIT_USAGE);
     const fs = describeFsError(e);
     if (fs) throw new CliError(fs, EXIT_FAILURE);
     throw e;
@@ -375,6 +385,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
         html: opts.html,
         feedback: opts.feedback,
         feedbackNav: opts.feedbackNav,
+        edits: opts.edits,
         damaged: opts.keepDamagedPrefix ? 'keep-prefix' : undefined,
         ...overrides,
       });
@@ -398,6 +409,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
       ...overrides,
       cache: opts.cache === false ? null : opts.cache !== undefined ? opts.cache : spec.cache,
       damaged: opts.keepDamagedPrefix ? 'keep-prefix' : spec.damaged,
+      edits: opts.edits !== undefined ? resolve(opts.edits) : spec.edits,
       output: {
         ...spec.output,
         ...(q2rNav ? { q2rNav: resolve(q2rNav) } : {}),

@@ -89,6 +89,12 @@ export const commands: readonly CommandEntry[] = [
     load: () => import('./render.js'),
   },
   {
+    name: 'view',
+    args: '<nav>',
+    summary: 'look at a .nav over its map in a browser, and mend it (edits that builds keep)',
+    load: () => import('./view.js'),
+  },
+  {
     name: 'mesh',
     args: '<map>',
     summary:

@@ -7,6 +7,7 @@
  * Exit codes: 0 passed and shipped; 4 never passed, the best iteration shipped; 1 the test
  * command failed (time-out, crash, no or bad report): nothing shipped; 2 configuration.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { BuildLockedError, lockOutputs, type BuildLock } from '../../pipeline/build-lock.js';
 import { Option } from 'commander';
@@ -21,6 +22,8 @@ import { MonotonicityError } from '../../iterate/monotonicity.js';
 import { positiveInt } from '../option-parsers.js';
 import { addGameDirOptions } from '../map-option.js';
 import { resolveNavtestConfig } from '../../iterate/navtest-config.js';
+import { readBuildEdits } from '../../pipeline/draft-edits.js';
+import { EditsFileError } from '../../nav/edits/edits-file.js';
 import {
   CliError,
   EXIT_FAILURE,
@@ -30,6 +33,7 @@ import {
 } from '../exit-codes.js';
 
 interface IterateFlags {
+  edits?: string;
   gameDir?: string;
   mod?: string;
   maxIterations?: number;
@@ -58,6 +62,10 @@ export function register(program: Command): void {
         "worker threads for the builds (default: the pipeline's)",
       ).argParser(positiveInt('--workers')),
     )
+    .option(
+      '--edits <file>',
+      "an edits file (navgen-edits JSON, as navgen view saves it), instead of the pipeline's edits: key: the admin's mends, made again on every draft after the graph stages and before the build's own nav test; what did not fit is on each build's report. A missing or broken file stops before the first build (exit 2)",
+    )
     .option('--json', 'print the summary as JSON (iterations, shipped file, remaining failures)')
     .option('-q, --quiet', 'print nothing but errors')
     .option('--no-progress', 'no progress lines')
@@ -70,9 +78,16 @@ export function register(program: Command): void {
         if (flags.mod !== undefined && flags.gameDir === undefined)
           throw new CliError('--mod goes with --game-dir', EXIT_USAGE);
         spec = await resolvePipeline(src, false, { gameDir: flags.gameDir, mod: flags.mod });
+        if (flags.edits !== undefined) spec = { ...spec, edits: resolve(flags.edits) };
         config = resolveNavtestConfig(spec, src.locate);
+        // The edits file is read again by every build; checked here before anything is done.
+        await readBuildEdits(spec);
       } catch (e) {
-        if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors)
+        if (
+          e instanceof PipelineConfigError ||
+          e instanceof PipelineConfigErrors ||
+          e instanceof EditsFileError
+        )
           throw new CliError(e.message, EXIT_USAGE);
         throw e;
       }
@@ -111,6 +126,7 @@ export function register(program: Command): void {
         if (!result.converged) process.exitCode = EXIT_NOT_CONVERGED;
       } catch (e) {
         if (e instanceof BuildLockedError) throw new CliError(e.message, EXIT_LOCKED);
+        if (e instanceof EditsFileError) throw new CliError(e.message, EXIT_USAGE);
         if (
           e instanceof IterationAbortedError ||
           e instanceof MonotonicityError ||

@@ -1,9 +1,11 @@
 /**
  * `navgen watch pipelines/x.yaml`: builds once, then rebuilds whenever demos appear, disappear
- * or change (after they stop changing), replacing the outputs atomically. Ctrl-C stops it.
+ * or change (after they stop changing), or the edits file changes, replacing the outputs
+ * atomically. Ctrl-C stops it.
  * While it runs it holds the lock of the pipeline's outputs, so a `navgen build` of the same
  * pipeline waits for it.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
@@ -13,12 +15,14 @@ import { CliError, EXIT_LOCKED, EXIT_USAGE } from '../exit-codes.js';
 import { BuildLockedError, lockOutputs } from '../../pipeline/build-lock.js';
 import { lockWaitOption, milliseconds } from '../option-parsers.js';
 import { formatBuildSummary, thresholdChangeLine } from '../build-summary.js';
+import { readBuildEdits } from '../../pipeline/draft-edits.js';
+import { EditsFileError } from '../../nav/edits/edits-file.js';
 
 export function register(program: Command): void {
   program
     .command('watch')
     .description(
-      'Build, then rebuild whenever the demos of the pipeline change (new, removed or rewritten files). Ctrl-C stops.',
+      'Build, then rebuild whenever the demos of the pipeline change (new, removed or rewritten files), or its edits file does. Ctrl-C stops.',
     )
     .argument('<pipeline>', 'pipeline file (.yaml or .json)')
     .addOption(
@@ -38,6 +42,10 @@ export function register(program: Command): void {
       "the game the pipeline's map comes from, as its game: key (a mod folder, or the game root with --mod); its nav then goes to MOD/bots/nav/ unless the file names one",
     )
     .option('--mod <name>', 'the mod folder when --game-dir is the game root (default action)')
+    .option(
+      '--edits <file>',
+      "an edits file (navgen-edits JSON, as navgen view saves it), instead of the pipeline's edits: key: the admin's mends, made again on every rebuild after the graph stages and before the build's own nav test; a change to the file rebuilds too. Missing or broken at the start: exit 2; later, that rebuild fails with the reason and watching goes on",
+    )
     .action(
       async (
         pipeline: string,
@@ -48,6 +56,7 @@ export function register(program: Command): void {
           quiet?: boolean;
           gameDir?: string;
           mod?: string;
+          edits?: string;
         },
       ) => {
         let spec;
@@ -55,8 +64,15 @@ export function register(program: Command): void {
           if (opts.mod !== undefined && opts.gameDir === undefined)
             throw new CliError('--mod goes with --game-dir', EXIT_USAGE);
           spec = await loadPipelineFile(pipeline, { gameDir: opts.gameDir, mod: opts.mod });
+          if (opts.edits !== undefined) spec = { ...spec, edits: resolve(opts.edits) };
+          // Read again by every rebuild; checked here so a wrong file stops at once.
+          await readBuildEdits(spec);
         } catch (e) {
-          if (e instanceof PipelineConfigError || e instanceof PipelineConfigErrors)
+          if (
+            e instanceof PipelineConfigError ||
+            e instanceof PipelineConfigErrors ||
+            e instanceof EditsFileError
+          )
             throw new CliError(e.message, EXIT_USAGE);
           throw e;
         }

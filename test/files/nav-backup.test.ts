@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKUPS, prepareNavBackup } from '../../src/cli/nav-backup.js';
+import { BACKUPS, prepareNavBackup } from '../../src/files/nav-backup.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-nav-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
