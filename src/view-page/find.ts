@@ -1,9 +1,10 @@
 /**
  * The find box: a node number (`123`) or a position as the game console prints it
  * (`-512 1024 88`, also `(-512, 1024, 88)` or with only x and y), answered by the node nearest
- * the position.
+ * the position. No DOM: the box itself is `find-box.ts`.
  */
 import type { ViewNav } from '../sinks/view/view-model.js';
+import { noNodeMessage } from './nav-index.js';
 
 export type FindQuery =
   | { readonly kind: 'node'; readonly node: number }
@@ -30,6 +31,36 @@ export function parseFindQuery(text: string): FindQuery {
   // The console's `viewpos` prints the view angle after the position: extra numbers are ignored.
   if (numbers.length === 2) return { kind: 'point', x: numbers[0], y: numbers[1] };
   return { kind: 'point', x: numbers[0], y: numbers[1], z: numbers[2] };
+}
+
+/** What the find box answers: the node to select and what to say, or what is wrong. */
+export type FindAnswer =
+  | { readonly kind: 'found'; readonly node: number; readonly message: string }
+  | { readonly kind: 'error'; readonly message: string };
+
+/** The node `text` names in `nav`, or why none. */
+export function findNode(nav: ViewNav, text: string): FindAnswer {
+  const q = parseFindQuery(text);
+  if (q.kind === 'error') return q;
+  const count = Math.floor(nav.xyz.length / 3);
+  const at = (n: number) => nav.xyz.slice(3 * n, 3 * n + 3);
+  if (q.kind === 'node') {
+    if (q.node >= count) return { kind: 'error', message: noNodeMessage(q.node, count) };
+    return {
+      kind: 'found',
+      node: q.node,
+      message: `node ${q.node} at ${consolePosition(at(q.node))}`,
+    };
+  }
+  const n = nearestNode(nav, q.x, q.y, q.z);
+  if (n < 0) return { kind: 'error', message: 'the nav has no nodes' };
+  const p = at(n);
+  const d = Math.hypot(p[0] - q.x, p[1] - q.y, q.z === undefined ? 0 : p[2] - q.z);
+  return {
+    kind: 'found',
+    node: n,
+    message: `node ${n} at ${consolePosition(p)}, ${Math.round(d)} units from the position`,
+  };
 }
 
 /** The node nearest (x, y, z), or (x, y) without z; -1 for a nav without nodes. */

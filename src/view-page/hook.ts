@@ -11,6 +11,8 @@
  *   animation frame, or at once with `frame()`.
  * - `frame()`: draws one frame now and resolves with the milliseconds it took, the canvas
  *   flushed by a one-pixel read-back so the rasterising counts too.
+ * - `redraw()`: as `frame()`, with the band's whole picture drawn anew first (what a zoom, a
+ *   band or layer switch or an edit costs).
  * - `selectNode(n)`: selects node n as a click would (its band shown, centred when off view).
  * - `state()`: band, selection, hover, scale, node and link counts, tool, unsaved edits.
  * - `screenOf(n)`, `screenOfLink(from, to)`: where to click node n, or the link `from → to`, in
@@ -38,6 +40,7 @@ export interface NavgenViewHook {
   readonly firstPaintMs: number;
   panBy(dx: number, dy: number): void;
   frame(): Promise<number>;
+  redraw(): Promise<number>;
   selectNode(n: number): void;
   state(): ViewState;
   screenOf(n: number): { x: number; y: number };

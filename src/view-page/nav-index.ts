@@ -17,6 +17,13 @@ export function nodeShownIn(nav: ViewNav, node: number, band: number): boolean {
   return b === band || b < 0;
 }
 
+/** What the page says of node number `n` of a nav of `nodeCount` nodes that lacks it. */
+export function noNodeMessage(n: number, nodeCount: number): string {
+  return nodeCount === 0
+    ? `no node ${n}: the nav has no nodes`
+    : `no node ${n}: the nav has nodes 0 to ${nodeCount - 1}`;
+}
+
 export class NavIndex {
   readonly nodeCount: number;
   /** Links of node i out: `outLinks[outStart[i] .. outStart[i + 1])`, link indices. */
@@ -85,6 +92,11 @@ export class NavIndex {
     this.lineB = Int32Array.from(b);
     this.lineType = Int32Array.from(type);
     this.lineTwoWay = Uint8Array.from(twoWay);
+  }
+
+  /** Whether `n` is the number of a node of the nav. */
+  hasNode(n: number): boolean {
+    return Number.isInteger(n) && n >= 0 && n < this.nodeCount;
   }
 
   get lineCount(): number {

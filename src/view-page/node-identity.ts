@@ -16,7 +16,7 @@ export class NodeIdentity {
   /** Every place a loaded node has stood at. */
   private readonly places = new Map<string, number>();
   /** The places of the current nav's nodes, each with the first current node standing there. */
-  private occupied = new Map<string, number>();
+  private occupied: Map<string, number>;
   /** Per current node: the loaded node, or -1 for none. */
   private loadedOf: Int32Array;
   /** Per loaded node: the current node, or -1 when it is gone. */

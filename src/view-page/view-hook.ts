@@ -48,6 +48,11 @@ export class ViewHook implements NavgenViewHook {
     return Promise.resolve(performance.now() - t0);
   }
 
+  redraw(): Promise<number> {
+    this.v().invalidatePicture();
+    return this.frame();
+  }
+
   selectNode(n: number): void {
     this.v().selectNode(n);
   }

@@ -1,44 +1,41 @@
 /**
- * The viewer: the page's state (band, layers, selection, hover, the nav as edited) and the
- * drawing of a frame. A frame blits the band's cached picture (`band-picture.ts`) and draws the
- * overlay over it; the picture is drawn again only when what it shows changed.
+ * The viewer: the page's state (band, layers, selection, hover, the nav as edited) and what
+ * changes it (the band switcher, the layer boxes, the find box, clicks, the editor's answers).
+ * Its parts: the map's canvas and frames (`map-view.ts`), picking (`pick.ts`), the info panel
+ * (`panel.ts`), the editor's tools (`edit-tools.ts`).
  */
-import { colours } from '../sinks/render/palette.js';
 import type { EditAnswer, LinkCheck } from '../sinks/view/view-api.js';
 import type { ViewModel, ViewNav } from '../sinks/view/view-model.js';
 import type { ApiClient } from './api-client.js';
-import { PictureCache, type PictureInput } from './band-picture.js';
-import { Camera } from './camera.js';
-import { button, el } from './dom.js';
+import type { PictureInput } from './band-picture.js';
+import { BandSwitcher } from './band-switcher.js';
+import type { Camera } from './camera.js';
+import { el } from './dom.js';
 import { bandFloors, type BandFloors } from './draw-map.js';
-import { linkWidth, nodeRadius } from './draw-nav.js';
-import { drawOverlay } from './draw-overlay.js';
+import type { Overlay } from './draw-overlay.js';
 import { EditTools, type EditHost } from './edit-tools.js';
-import { consolePosition, nearestNode, parseFindQuery } from './find.js';
+import { findNode } from './find.js';
+import { findBox } from './find-box.js';
 import { Findings } from './findings.js';
 import { HitGrid } from './hit-test.js';
 import { defaultLayers, layerControls, type LayerName, type LayerSet } from './layers.js';
-import { NavIndex } from './nav-index.js';
+import { MapView } from './map-view.js';
+import { NavIndex, noNodeMessage } from './nav-index.js';
 import { NodeIdentity } from './node-identity.js';
 import { InfoPanel } from './panel.js';
 import type { EditReport, LinkCheckShown, PanelContext } from './panel-context.js';
-import { sameSelection, type Selection } from './selection.js';
+import { linkScreenPoint, nodeScreenPoint, pickAt } from './pick.js';
+import {
+  sameSelection,
+  selectionInCurrent,
+  selectionInLoaded,
+  type Selection,
+} from './selection.js';
 import { StatusLine } from './status-line.js';
 
 const UNKNOWN_TYPE_COLOUR = '#757575';
-/** How near the pointer a node or a line must be to be under it. [Units: CSS pixels] */
-const NODE_PICK = 4;
-const LINE_PICK = 5;
-/** A point this near a dot's edge is on the dot. [Units: CSS pixels] */
-const ON_DOT = 1;
-/** Re-centre the picture this long after a pan stops. [Units: ms] */
-const PAN_REST = 150;
-/** Draw the picture anew this long after the last wheel step. [Units: ms] */
-const WHEEL_REST = 150;
 /** A node selected nearer the view's edge than this is centred. [Units: CSS pixels] */
 const REVEAL_EDGE = 40;
-/** How far ahead of a pan a picture is drawn: this fraction of its margin. */
-const PAN_LEAD = 0.75;
 
 export interface ViewerOptions {
   readonly model: ViewModel;
@@ -50,7 +47,7 @@ export interface ViewerOptions {
 
 export class Viewer {
   model: ViewModel;
-  readonly camera = new Camera();
+  readonly camera: Camera;
   band = 0;
   readonly layers: LayerSet;
   selected: Selection | null = null;
@@ -58,33 +55,20 @@ export class Viewer {
   /** The pointer over the canvas, for the tools' pending line. [Units: CSS pixels] */
   pointer: { x: number; y: number } | null = null;
   readonly root: HTMLElement;
-  readonly canvas = el('canvas', { testid: 'canvas' });
+  readonly canvas: HTMLCanvasElement;
   readonly tools: EditTools | null;
   readonly status = new StatusLine();
   readonly findings: Findings;
   readonly identity: NodeIdentity;
-  /** Whether the picture may be blitted scaled (a wheel zoom is going on). */
-  zooming = false;
-  dpr = 1;
 
   private index: NavIndex;
   private grid: HitGrid | null = null;
   private readonly floors = new Map<number, BandFloors>();
-  private readonly picture = new PictureCache();
-  private readonly ctx: CanvasRenderingContext2D;
+  private readonly map: MapView;
   private readonly panel: InfoPanel;
-  private readonly bandButtons: HTMLButtonElement[] = [];
+  private readonly bands: BandSwitcher;
   private readonly typeColours = new Map<number, string>();
   private readonly typeNames = new Map<number, string>();
-  private readonly mapBox = el('div', { class: 'nv-map' });
-  private frameId = 0;
-  private panTimer = 0;
-  /** A pan is going on (until it rests), and its recent step. [Units: CSS pixels] */
-  private panning = false;
-  private readonly panVelocity = { x: 0, y: 0 };
-  /** The view is the fit of the whole map, untouched since: a resize fits again. */
-  private fitted = false;
-  private wheelTimer = 0;
   private starts: readonly (readonly number[])[] = [];
   private failed: readonly { from: number; to: number }[] = [];
   private lastCheck: LinkCheckShown | null = null;
@@ -101,9 +85,15 @@ export class Viewer {
     this.findings = new Findings(model);
     this.layers = defaultLayers(model);
     this.band = busiestBand(model);
-    const ctx = this.canvas.getContext('2d', { alpha: false });
-    if (!ctx) throw new Error('this browser gives no 2D canvas');
-    this.ctx = ctx;
+    this.map = new MapView({
+      bounds: () => this.model.bounds,
+      index: () => this.index,
+      picture: () => this.pictureInput(),
+      overlay: () => this.overlay(),
+    });
+    this.camera = this.map.camera;
+    this.canvas = this.map.canvas;
+    this.bands = new BandSwitcher(model.bands, this.band, (band) => this.setBand(band));
 
     this.panel = new InfoPanel(this.panelContext());
     this.tools =
@@ -120,8 +110,8 @@ export class Viewer {
           text: model.title,
           title: model.map ? `map ${model.map}` : 'no map',
         }),
-        this.bandBar(),
-        this.findBox(),
+        this.bands.element,
+        findBox((text) => this.find(text)),
         el('span', {
           class: 'nv-help',
           text: 'drag/arrows pan · wheel/+− zoom · 0 fit · PgUp/PgDn band',
@@ -133,10 +123,9 @@ export class Viewer {
         layerControls(model, this.layers, (name) => this.layerSwitched(name)),
       ),
       this.tools ? el('div', { class: 'nv-bar' }, this.tools.element) : null,
-      el('div', { class: 'nv-main' }, this.mapBox, this.panel.element),
+      el('div', { class: 'nv-main' }, this.map.element, this.panel.element),
       this.status.element,
     );
-    this.mapBox.append(this.canvas);
   }
 
   /** Builds the page into its container and paints the first frame. */
@@ -153,34 +142,7 @@ export class Viewer {
           ? ' · editable: every added or moved link is checked by the simulated bot'
           : ' · read-only'),
     );
-    this.resize();
-    this.camera.fit(this.model.bounds);
-    this.fitted = true;
-    this.drawFrame();
-    // Drawn at once, not on the next animation frame: resizing a canvas clears it, and the
-    // observer runs before the browser paints, so the map never shows blank.
-    new ResizeObserver(() => {
-      if (!this.resize()) return;
-      if (this.fitted) this.camera.fit(this.model.bounds);
-      this.drawFrame();
-    }).observe(this.mapBox);
-  }
-
-  /** Sizes the canvas to its box; returns whether the size changed. */
-  resize(): boolean {
-    const r = this.mapBox.getBoundingClientRect();
-    const w = Math.max(1, Math.floor(r.width));
-    const h = Math.max(1, Math.floor(r.height));
-    const dpr = window.devicePixelRatio || 1;
-    if (w === this.camera.width && h === this.camera.height && dpr === this.dpr) return false;
-    this.dpr = dpr;
-    this.camera.resize(w, h);
-    this.canvas.width = Math.round(w * dpr);
-    this.canvas.height = Math.round(h * dpr);
-    this.canvas.style.width = `${w}px`;
-    this.canvas.style.height = `${h}px`;
-    this.picture.invalidate();
-    return true;
+    this.map.start();
   }
 
   nav(): NavIndex {
@@ -188,33 +150,17 @@ export class Viewer {
   }
 
   requestFrame(): void {
-    if (this.frameId === 0) this.frameId = requestAnimationFrame(() => this.drawFrame());
+    this.map.requestFrame();
   }
 
-  /** Draws one frame now: the picture blitted (drawn first if it does not fit), the overlay. */
+  /** Draws one frame now (`navgenView.frame()`; otherwise frames follow `requestFrame`). */
+  /** The band's picture drawn anew for the next frame (what a layer switch or an edit does). */
+  invalidatePicture(): void {
+    this.map.invalidate();
+  }
+
   drawFrame(): void {
-    if (this.frameId !== 0) cancelAnimationFrame(this.frameId);
-    this.frameId = 0;
-    const { camera, dpr, ctx } = this;
-    const fits = this.picture.fits(camera, dpr);
-    const scaled = !fits && this.zooming && this.picture.scalable(camera, dpr);
-    if (!fits && !scaled)
-      this.picture.render(camera, dpr, colours.background, this.pictureInput(), this.panLead());
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (scaled) {
-      ctx.fillStyle = colours.background;
-      ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    }
-    this.picture.blit(ctx, camera, dpr);
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const picked = this.tools?.picked ?? -1;
-    drawOverlay(ctx, camera, this.index, {
-      hover: this.hover,
-      selected: this.selected,
-      starts: this.starts,
-      failed: this.failed,
-      rubber: picked >= 0 && this.pointer ? { node: picked, ...this.pointer } : null,
-    });
+    this.map.drawFrame();
   }
 
   private pictureInput(): PictureInput {
@@ -232,6 +178,17 @@ export class Viewer {
     };
   }
 
+  private overlay(): Overlay {
+    const picked = this.tools?.picked ?? -1;
+    return {
+      hover: this.hover,
+      selected: this.selected,
+      starts: this.starts,
+      failed: this.failed,
+      rubber: picked >= 0 && this.pointer ? { node: picked, ...this.pointer } : null,
+    };
+  }
+
   typeName(t: number): string {
     return this.typeNames.get(t) ?? `TYPE_${t}`;
   }
@@ -239,54 +196,16 @@ export class Viewer {
   // ---- camera ----
 
   panBy(dx: number, dy: number): void {
-    this.camera.panBy(dx, dy);
-    this.fitted = false;
-    this.panning = true;
-    this.panVelocity.x = this.panVelocity.x / 2 + dx / 2;
-    this.panVelocity.y = this.panVelocity.y / 2 + dy / 2;
-    this.requestFrame();
-    // At rest, a picture far off its centre is drawn again, so the next pan has its margin.
-    clearTimeout(this.panTimer);
-    this.panTimer = window.setTimeout(() => {
-      this.panning = false;
-      this.panVelocity.x = this.panVelocity.y = 0;
-      if (this.picture.offset(this.camera) > Math.min(this.camera.width, this.camera.height) / 8) {
-        this.picture.invalidate();
-        this.requestFrame();
-      }
-    }, PAN_REST);
-  }
-
-  /**
-   * Where a picture drawn during a pan should lie: ahead of the view, the way it moves (the
-   * picture moves with the content, so the view moves against the drag). Measured with a
-   * continuous pan of 7 × 4 pixels a frame: half as many drawings, so half as many slow frames.
-   */
-  private panLead(): { x: number; y: number } {
-    const { x, y } = this.panVelocity;
-    const speed = Math.hypot(x, y);
-    if (!this.panning || speed < 0.5) return { x: 0, y: 0 };
-    return { x: (-x / speed) * PAN_LEAD, y: (-y / speed) * PAN_LEAD };
+    this.map.panBy(dx, dy);
   }
 
   /** Zooms around (sx, sy); `wheel`: blits the picture scaled until the wheel rests. */
   zoomAt(factor: number, sx: number, sy: number, wheel: boolean): void {
-    this.camera.zoomAt(factor, sx, sy);
-    this.fitted = false;
-    this.zooming = wheel;
-    clearTimeout(this.wheelTimer);
-    if (wheel)
-      this.wheelTimer = window.setTimeout(() => {
-        this.zooming = false;
-        this.requestFrame();
-      }, WHEEL_REST);
-    this.requestFrame();
+    this.map.zoomAt(factor, sx, sy, wheel);
   }
 
   fit(): void {
-    this.camera.fit(this.model.bounds);
-    this.fitted = true;
-    this.requestFrame();
+    this.map.fit();
   }
 
   // ---- band and layers ----
@@ -296,27 +215,13 @@ export class Viewer {
     this.band = band;
     this.grid = null;
     this.hover = null;
-    this.picture.invalidate();
-    this.bandButtons.forEach((b, i) => b.classList.toggle('nv-active', i === band));
+    this.map.invalidate();
+    this.bands.show(band);
     this.requestFrame();
   }
 
-  private bandBar(): HTMLElement {
-    const bar = el('div', { class: 'nv-bands' });
-    this.model.bands.forEach((b, i) => {
-      const btn = button(b.label, () => this.setBand(i), {
-        testid: `band-${i}`,
-        title: `show ${b.label} (PageUp/PageDown)`,
-        class: i === this.band ? 'nv-active' : '',
-      });
-      this.bandButtons.push(btn);
-      bar.append(btn);
-    });
-    return bar;
-  }
-
   private layerSwitched(name: LayerName): void {
-    this.picture.invalidate();
+    this.map.invalidate();
     if (name === 'links' || name === 'nodes') this.hover = null;
     this.requestFrame();
   }
@@ -327,39 +232,9 @@ export class Viewer {
     return (this.grid ??= new HitGrid(this.index, this.band));
   }
 
-  /**
-   * The node or link under screen point (sx, sy) of the band shown, or null. A point on a dot
-   * is its node; elsewhere the nearer of the nearest node and the nearest line wins, so a short
-   * link between two dots zoomed out can still be clicked between them.
-   */
+  /** The node or link under screen point (sx, sy) of the band shown, or null. */
   hitAt(sx: number, sy: number): Selection | null {
-    const { camera } = this;
-    const x = camera.worldX(sx);
-    const y = camera.worldY(sy);
-    const grid = this.hitGrid();
-    const r = nodeRadius(camera.scale);
-    let node = -1;
-    let nodeDistance = Infinity;
-    if (this.layers.nodes) {
-      node = grid.nearestNode(x, y, (r + NODE_PICK) / camera.scale);
-      if (node >= 0) {
-        const [nx, ny] = this.index.position(node);
-        nodeDistance = Math.hypot(nx - x, ny - y) * camera.scale;
-        if (nodeDistance <= r + ON_DOT) return { kind: 'node', node };
-      }
-    }
-    if (this.layers.links) {
-      const radius = (linkWidth(camera.scale) / 2 + LINE_PICK) / camera.scale;
-      const hit = grid.nearestLine(x, y, radius);
-      if (hit && hit.distance * camera.scale < nodeDistance) {
-        const a = this.index.lineA[hit.line];
-        const b = this.index.lineB[hit.line];
-        // Of a two-way line, the link leaving the end nearer the pointer.
-        if (this.index.lineTwoWay[hit.line] && hit.t > 0.5) return { kind: 'link', from: b, to: a };
-        return { kind: 'link', from: a, to: b };
-      }
-    }
-    return node >= 0 ? { kind: 'node', node } : null;
+    return pickAt(this.hitGrid(), this.index, this.camera, this.layers, sx, sy);
   }
 
   setHover(hit: Selection | null): void {
@@ -398,8 +273,8 @@ export class Viewer {
 
   /** Selects node n, shows its band and centres it when it is off the view (`centre`: always). */
   selectNode(n: number, centre = false): void {
-    if (!Number.isInteger(n) || n < 0 || n >= this.index.nodeCount) {
-      this.status.show(`no node ${n}: the nav has nodes 0 to ${this.index.nodeCount - 1}`, true);
+    if (!this.index.hasNode(n)) {
+      this.status.show(noNodeMessage(n, this.index.nodeCount), true);
       return;
     }
     const band = this.index.nav.band[n];
@@ -409,11 +284,8 @@ export class Viewer {
     const sy = this.camera.screenY(y);
     const edge = REVEAL_EDGE;
     const { width, height } = this.camera;
-    if (centre || sx < edge || sy < edge || sx > width - edge || sy > height - edge) {
-      this.camera.centreOn(x, y);
-      this.fitted = false;
-      this.requestFrame();
-    }
+    if (centre || sx < edge || sy < edge || sx > width - edge || sy > height - edge)
+      this.map.centreOn(x, y);
     this.select({ kind: 'node', node: n });
   }
 
@@ -427,57 +299,21 @@ export class Viewer {
 
   /** Screen point (CSS pixels, canvas top-left) of node n's centre. */
   screenOf(n: number): { x: number; y: number } {
-    if (!Number.isInteger(n) || n < 0 || n >= this.index.nodeCount)
-      throw new RangeError(`no node ${n}: the nav has nodes 0 to ${this.index.nodeCount - 1}`);
-    const [x, y] = this.index.position(n);
-    return { x: this.camera.screenX(x), y: this.camera.screenY(y) };
+    return nodeScreenPoint(this.index, this.camera, n);
   }
 
-  /**
-   * The midpoint of the line of links `from → to`, nudged a pixel towards `from`: a click there
-   * picks `from → to`, also of a two-way line (see hitAt).
-   */
+  /** Where a click picks the links `from → to` (see `pick.ts`). */
   screenOfLink(from: number, to: number): { x: number; y: number } {
-    const a = this.screenOf(from);
-    const b = this.screenOf(to);
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    return { x: (a.x + b.x) / 2 - (b.x - a.x) / len, y: (a.y + b.y) / 2 - (b.y - a.y) / len };
+    return linkScreenPoint(this.index, this.camera, from, to);
   }
 
   // ---- find ----
 
-  private findBox(): HTMLElement {
-    const input = el('input', {
-      class: 'nv-find',
-      testid: 'find',
-      title: 'a node number, or a position as the console prints it (x y z); Enter finds',
-      attrs: { type: 'text', placeholder: 'find: node or x y z', spellcheck: 'false' },
-    });
-    input.addEventListener('keydown', (e) => {
-      if (e.key !== 'Enter') return;
-      e.preventDefault();
-      this.find(input.value);
-    });
-    return input;
-  }
-
   find(text: string): void {
-    const q = parseFindQuery(text);
-    if (q.kind === 'error') return this.status.show(q.message, true);
-    if (q.kind === 'node') {
-      this.selectNode(q.node, true);
-      if (this.selected?.kind === 'node' && this.selected.node === q.node)
-        this.status.show(`node ${q.node} at ${consolePosition(this.index.position(q.node))}`);
-      return;
-    }
-    const n = nearestNode(this.index.nav, q.x, q.y, q.z);
-    if (n < 0) return this.status.show('the nav has no nodes', true);
-    this.selectNode(n, true);
-    const p = this.index.position(n);
-    const d = Math.hypot(p[0] - q.x, p[1] - q.y, q.z === undefined ? 0 : p[2] - q.z);
-    this.status.show(
-      `node ${n} at ${consolePosition(p)}, ${Math.round(d)} units from the position`,
-    );
+    const answer = findNode(this.index.nav, text);
+    if (answer.kind === 'error') return this.status.show(answer.message, true);
+    this.selectNode(answer.node, true);
+    this.status.show(answer.message);
   }
 
   // ---- the simulated bot and the editor ----
@@ -513,25 +349,9 @@ export class Viewer {
 
   private accepted(answer: Extract<EditAnswer, { ok: true }>, report: EditReport): void {
     // The selection follows its nodes through the renumbering (a deleted node ends it).
-    const keep = (n: number) => this.identity.loaded(n);
-    const before = this.selected;
-    const kept =
-      before?.kind === 'node'
-        ? { kind: 'node' as const, node: keep(before.node) }
-        : before?.kind === 'link'
-          ? { kind: 'link' as const, from: keep(before.from), to: keep(before.to) }
-          : null;
+    const kept = selectionInLoaded(this.selected, this.identity);
     this.replaceNav(answer.nav);
-    const back = (n: number) => (n >= 0 ? this.identity.current(n) : -1);
-    let selected: Selection | null = null;
-    if (kept?.kind === 'node' && back(kept.node) >= 0)
-      selected = { kind: 'node', node: back(kept.node) };
-    if (kept?.kind === 'link') {
-      const from = back(kept.from);
-      const to = back(kept.to);
-      if (from >= 0 && to >= 0 && this.index.linksBetween(from, to).length > 0)
-        selected = { kind: 'link', from, to };
-    }
+    const selected = selectionInCurrent(kept, this.identity, this.index);
     this.lastEdit = report;
     this.failed = report.checks
       .filter((c) => !c.check.passed)
@@ -549,7 +369,7 @@ export class Viewer {
     this.identity.update(nav);
     this.index = new NavIndex(nav);
     this.grid = null;
-    this.picture.invalidate();
+    this.map.invalidate();
   }
 
   private refused(report: EditReport): void {
