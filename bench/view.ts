@@ -138,7 +138,8 @@ try {
         )) as number,
       );
       const redraws: number[] = [];
-      for (let k = 0; k < 6; k++) redraws.push((await page.evaluate('navgenView.redraw()')) as number);
+      for (let k = 0; k < 6; k++)
+        redraws.push((await page.evaluate('navgenView.redraw()')) as number);
       full.push(median(redraws));
       const mean = times.reduce((s, t) => s + t, 0) / times.length;
       fps.push(1000 / mean);
