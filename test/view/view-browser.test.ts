@@ -112,8 +112,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'navgen-view-browser-'));
   navPath = join(dir, 'wizs.nav');
   editsPath = join(dir, 'wizs.edits.json');
-  build(navPath, demos.slice(0, 2), ['--report', join(dir, 'wizs.json')]);
-  build(join(dir, 'wizs-4-plain.nav'), demos);
+  build(navPath, demos.slice(0, 2), [
+    '--report',
+    join(dir, 'wizs.json'),
+    '--html',
+    join(dir, 'wizs.report.html'),
+  ]);
+  build(join(dir, 'wizs-4-plain.nav'), demos, ['--html', join(dir, 'wizs-4-plain.report.html')]);
   four = (await readNavFile(join(dir, 'wizs-4-plain.nav'))).nav;
   view = await startView(
     [navPath, '--bsp', bsp, '--report', join(dir, 'wizs.json'), '--edits', editsPath],
@@ -130,6 +135,27 @@ afterAll(async () => {
   await browser?.close();
   await view?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the build's HTML report in Chromium", () => {
+  it('explores the nav read-only from the file, with where each node came from', async () => {
+    const report = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      await report.goto(`file://${join(dir, 'wizs.report.html')}`);
+      await report.evaluate(() => window.navgenView!.ready);
+      const state = await report.evaluate(() => window.navgenView!.state());
+      expect(state.nodes).toBe(model.nav.type.length);
+      expect(state.tool).toBeNull();
+      expect(await report.getByTestId('tool-add-link').count()).toBe(0);
+      const n = model.provenance!.source.indexOf('votes');
+      await report.evaluate((k) => window.navgenView!.selectNode(k), n);
+      const panel = await report.getByTestId('panel').innerText();
+      expect(panel).toMatch(new RegExp(`node ${n}\\b`, 'i'));
+      expect(panel).toMatch(/votes/);
+    } finally {
+      await report.close();
+    }
+  });
 });
 
 describe('navgen view in Chromium', () => {
@@ -231,7 +257,14 @@ describe('navgen view in Chromium', () => {
 
     // A rebuild with all four demos and the edits file keeps both mends.
     const rebuilt = join(dir, 'wizs-4.nav');
-    build(rebuilt, demos, ['--edits', editsPath, '--report', join(dir, 'wizs-4.json')]);
+    build(rebuilt, demos, [
+      '--edits',
+      editsPath,
+      '--report',
+      join(dir, 'wizs-4.json'),
+      '--html',
+      join(dir, 'wizs-4.report.html'),
+    ]);
     const report = JSON.parse(readFileSync(join(dir, 'wizs-4.json'), 'utf8'));
     expect(report.edits).toMatchObject({
       total: 2,
