@@ -8,6 +8,11 @@
  * needs, adds and removes, and the JSON Schema of its options with defaults. `create(options,
  * ctx)` returns an RxJS operator that acts on the kinds it knows and passes every other event
  * on unchanged. See `plugins/exclude-boxes.mjs` for a complete example.
+ *
+ * Settings other stages own (the cluster radius, feedback's match radius, fill's brink rule)
+ * reach a plugin stage as they reach the built-ins: `sharedOf(ctx, '<plugin>/<name>')` gives
+ * the pipeline's {@link SharedSettings}, set once from their owners' options; never restate
+ * them. A plugin stage may own one too (`meta.shares`).
  */
 export { defineStage, definePlugin } from './stage/stage.js';
 export type {
@@ -19,7 +24,9 @@ export type {
   DemoOperator,
   GraphOperator,
   JsonSchema,
+  SharedSettings,
 } from './stage/stage.js';
+export { sharedOf } from './stage/shared-settings.js';
 export { relay } from './operators/internal/relay.js';
 export { bool, num, str, list, options } from './stage/schema-helpers.js';
 export type * from './stage/nav-events.js';

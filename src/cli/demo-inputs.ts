@@ -7,10 +7,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fg from 'fast-glob';
+import { DEMO_FORMATS } from '../sources/demo/formats.js';
 import { CliError, EXIT_NO_INPUT } from './exit-codes.js';
 
-/** File names that are demos, for folders. */
-export const DEMO_EXTENSIONS = ['mvd2', 'mvd2.gz', 'dm2', 'dm2.gz'] as const;
+/** File names that are demos, for folders: each demo format's ending, plain and gzipped. */
+export const DEMO_EXTENSIONS: readonly string[] = DEMO_FORMATS.flatMap((f) => [
+  f.extension,
+  `${f.extension}.gz`,
+]);
 
 function isDir(p: string): boolean {
   try {

@@ -9,14 +9,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  findGameFile,
-  navPathIn,
-  q2rNavPathIn,
-  notInGame,
-  resolveGameDir,
-  DEFAULT_MOD,
-} from '../sources/game/game-dir.js';
+import { findGameFile, notInGame, resolveGameDir, DEFAULT_MOD } from '../sources/game/game-dir.js';
+import { byNavOutput, DEFAULT_NAV_SINK, type ByNavOutput } from '../sinks/nav-sinks.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
 
 export interface GameFolderBuild {
@@ -24,10 +18,13 @@ export interface GameFolderBuild {
   readonly bsp: string;
   /** Where the map was found (`archive.pak:maps/x.bsp` or a path); null when --bsp was given. */
   readonly mapSource: string | null;
-  /** The nav to write. */
+  /** The nav to write: `--out`, else the default format's place in the game. */
   readonly out: string;
-  /** Where the Quake II re-release reads this map's NAV3 (`--q2r-nav` without a file). */
-  readonly q2rNav: string;
+  /**
+   * Where the game reads this map's nav of each format (`navs.q2rNav`: the Quake II
+   * re-release's NAV3, for `--q2r-nav` without a file), by each sink's `meta.inGame`.
+   */
+  readonly navs: ByNavOutput<string>;
   /** The game's mod folder (`baseq2` in a Quake II game). */
   readonly modDir: string;
   /** Removes what was extracted. */
@@ -47,7 +44,8 @@ export async function prepareGameFolder(
   } catch (e) {
     throw new CliError(`--game-dir: ${(e as Error).message}`, EXIT_USAGE);
   }
-  const navOut = out ? resolve(out) : navPathIn(game, map);
+  const navs = byNavOutput((sink) => sink.meta.inGame(game, map));
+  const navOut = out ? resolve(out) : navs[DEFAULT_NAV_SINK.meta.name];
   let extracted: string | null = null;
   let bspPath = bsp ? resolve(bsp) : null;
   let mapSource: string | null = null;
@@ -76,7 +74,7 @@ export async function prepareGameFolder(
     bsp: bspPath,
     mapSource,
     out: navOut,
-    q2rNav: q2rNavPathIn(game, map),
+    navs,
     modDir: game.modDir,
     async cleanup() {
       if (extracted) await rm(extracted, { recursive: true, force: true });

@@ -24,7 +24,7 @@
  * Extra: `stuck_s_per_bot_min`, `dist_per_bot_min`, `env_deaths` by cause, `bot_minutes` (the
  * figures of trialstats.py, rounded as it rounds), per-node and per-link counts, stuck spots.
  */
-import { passesNavtest } from '../navtest/offline-report.js';
+import { navtestVerdict, type NavtestVerdict } from '../navtest/offline-report.js';
 import { ENV_CAUSES, envDeathCounts, obituaries, type EnvCause } from './obituaries.js';
 import type { LinkCounts, StuckSpot, TrialAnalysis } from './trial-analysis.js';
 import type { Vec3 } from '../geometry/vec3.js';
@@ -110,15 +110,7 @@ export interface EngineDeath {
   readonly life_s: number;
 }
 
-export interface EngineReport {
-  readonly map: string;
-  readonly passed: boolean;
-  readonly coverage_ratio: number;
-  readonly death_rate_per_bot_min: number;
-  readonly stuck_rate_per_bot_min: number;
-  readonly bad_nodes: number[];
-  readonly bad_links: [number, number][];
-  readonly unreachable_nodes: number[];
+export interface EngineReport extends NavtestVerdict {
   readonly test_duration_s: number;
   readonly bot_count: number;
   readonly total_node_visits: number;
@@ -316,21 +308,16 @@ export function engineReport(input: EngineReportInput): EngineReport {
   const deathRate = bm > 0 ? envTotal / bm : 0;
   const stuckRate = bm > 0 ? stuckEvents / bm : 0;
   return {
-    map: input.map,
-    passed: passesNavtest({
+    ...navtestVerdict({
+      map: input.map,
+      nodeCount: n,
       coverage,
       deathRate,
       stuckRate,
-      unreachableShare: n > 0 ? unreachable.length / n : 0,
-      badLinks: badLinks.length,
-      badNodes: badNodes.length,
+      badNodes,
+      badLinks,
+      unreachable,
     }),
-    coverage_ratio: round(coverage, 6),
-    death_rate_per_bot_min: round(deathRate, 6),
-    stuck_rate_per_bot_min: round(stuckRate, 6),
-    bad_nodes: badNodes,
-    bad_links: badLinks,
-    unreachable_nodes: unreachable,
     test_duration_s: input.seconds * input.runs.length,
     bot_count: input.bots,
     total_node_visits: visits.reduce((s, v) => s + v, 0),

@@ -11,6 +11,7 @@ import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import { runNavtest } from '../navtest/run-navtest.js';
 import { TesterError, type Draft, type TestOutcome, type Tester } from './tester.js';
+import type { BuiltinTesterConfig } from '../pipeline/testers/builtin.js';
 import type { TesterContext } from './tester-kinds.js';
 
 export interface BuiltinTesterOptions {
@@ -47,7 +48,10 @@ export class BuiltinTester implements Tester {
   }
 }
 
-/** The registry's entry point (`tester-kinds.ts`). */
-export function createTester(c: TesterContext): Tester {
+/**
+ * The kind's `create` (`tester-kinds.ts` joins it to `pipeline/testers/builtin.ts`, whose
+ * `needs.map` made sure of the map).
+ */
+export function createTester(_config: BuiltinTesterConfig, c: TesterContext): Tester {
   return new BuiltinTester({ bsp: c.config.bsp!, workers: c.workers, nodeTypes: c.nodeTypes });
 }

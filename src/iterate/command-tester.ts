@@ -12,8 +12,8 @@ import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { NavtestReportError, readNavtestReport } from '../sources/feedback/navtest-report.js';
-import type { NavtestConfig } from './navtest-config.js';
-import { fillPlaceholders, type PlaceholderValues } from './placeholders.js';
+import type { CommandTesterConfig } from '../pipeline/testers/command.js';
+import { fillPlaceholders, type PlaceholderValues } from '../pipeline/testers/placeholders.js';
 import { runProcess, type ProcessOutcome } from './run-process.js';
 import { TesterError, type Draft, type TestOutcome, type Tester } from './tester.js';
 import type { TesterContext } from './tester-kinds.js';
@@ -34,17 +34,21 @@ const exists = (p: string) =>
 export class CommandTester implements Tester {
   readonly name: string;
   private readonly options: CommandTesterOptions;
+  private readonly workDir: string;
   private readonly backupPath: string;
   /** null until the first install; then whether there was a file to put back. */
   private hadOriginal: boolean | null = null;
 
   constructor(
-    private readonly config: NavtestConfig,
+    private readonly config: CommandTesterConfig,
+    /** The iterations folder, where the installed file is kept until {@link dispose}. */
+    workDir: string,
     options: Partial<CommandTesterOptions> = {},
   ) {
     this.options = { ...commandTesterDefaults, ...options };
     this.name = `command "${config.command[0]}"`;
-    this.backupPath = join(config.workDir, `${basename(config.installPath)}.before-iterate`);
+    this.workDir = workDir;
+    this.backupPath = join(workDir, `${basename(config.installPath)}.before-iterate`);
   }
 
   async test(draft: Draft, signal?: AbortSignal): Promise<TestOutcome> {
@@ -125,7 +129,7 @@ export class CommandTester implements Tester {
     if (this.hadOriginal === null) {
       if (await exists(this.backupPath)) this.hadOriginal = true;
       else if (await exists(c.installPath)) {
-        await mkdir(c.workDir, { recursive: true });
+        await mkdir(this.workDir, { recursive: true });
         await copyFile(c.installPath, this.backupPath);
         this.hadOriginal = true;
       } else this.hadOriginal = false;
@@ -150,7 +154,7 @@ function tail(run: ProcessOutcome): string {
   return lines.slice(-12).join('\n');
 }
 
-/** The registry's entry point (`tester-kinds.ts`). */
-export function createTester(c: TesterContext): Tester {
-  return new CommandTester(c.config);
+/** The kind's `create` (`tester-kinds.ts` joins it to `pipeline/testers/command.ts`). */
+export function createTester(config: CommandTesterConfig, c: TesterContext): Tester {
+  return new CommandTester(config, c.config.workDir);
 }

@@ -22,7 +22,7 @@ import { writeFileAtomic } from '../files/atomic-write.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
 import { BuiltinTester } from './builtin-tester.js';
-import type { EngineTesterConfig } from './navtest-config.js';
+import type { EngineTesterConfig } from '../pipeline/testers/engine.js';
 import { TesterError, type Draft, type TestOutcome, type Tester } from './tester.js';
 import type { TesterContext } from './tester-kinds.js';
 
@@ -110,7 +110,7 @@ export class EngineTester implements Tester {
   }
 }
 
-/** The registry's entry point (`tester-kinds.ts`). */
-export function createTester(c: TesterContext): Tester {
-  return new EngineTester(c, c.config.engine!);
+/** The kind's `create` (`tester-kinds.ts` joins it to `pipeline/testers/engine.ts`). */
+export function createTester(config: EngineTesterConfig, c: TesterContext): Tester {
+  return new EngineTester(c, config);
 }

@@ -1,26 +1,26 @@
 /**
- * The kinds of tester `navgen iterate` can use (`navtest.tester` in a pipeline file): what the
- * pipeline file knows of each (`pipeline/tester-kind-meta.ts`: name, needs, keys, defaults)
- * with `load()`, which imports its implementation only when it runs.
+ * The tester kinds `navgen iterate` can use (`navtest.tester` in a pipeline file), each joined by
+ * its name to the tester it creates. A kind is in two halves because of the layer order: what
+ * the pipeline file knows of it (`meta`: name, needs, options with defaults and limits; and
+ * `resolve`: options → config) is declared in `pipeline/testers/<kind>.ts`, below the pipeline
+ * loader that checks every pipeline's `navtest` section; how it runs (`createTester`: config →
+ * `Tester`) needs the engine and the offline test, which sit above the pipeline, so it lives
+ * here, in `<kind>-tester.ts`, loaded only when it runs. {@link IMPLEMENTATIONS} is typed by
+ * the declarations: a declared kind without its tester, or a tester that takes another kind's
+ * config, does not compile.
  *
- * Adding a kind: write `<kind>-tester.ts` exporting `createTester(context)`, add its meta entry
- * in `pipeline/tester-kind-meta.ts` and its loader here; the pipeline schema's `tester` enum,
- * the config check and the CLI follow.
+ * Adding a kind: docs/architecture.md, "Where to add", "A tester".
  */
 import type { NodeTypeTable } from '../nav/node-types.js';
 import type { PipelineSpec } from '../pipeline/pipeline-spec.js';
+import type { ConfigOf, TesterKindMeta } from '../pipeline/testers/tester-kind.js';
+import { TESTER_KINDS as DECLARED, type TesterKindName } from '../pipeline/testers/tester-kinds.js';
 import type { NavtestConfig } from './navtest-config.js';
 import type { Tester } from './tester.js';
-import {
-  DEFAULT_TESTER,
-  ENGINE_KEYS,
-  engineTesterDefaults,
-  TESTER_KIND_META,
-  type TesterKindMeta,
-} from '../pipeline/tester-kind-meta.js';
 
-/** What a kind's implementation gets to build its tester. */
+/** What a kind's `createTester` gets besides its own config. */
 export interface TesterContext {
+  /** The whole section, resolved (its `testerConfig` is the kind's config). */
   readonly config: NavtestConfig;
   readonly spec: PipelineSpec;
   readonly nodeTypes: NodeTypeTable;
@@ -30,29 +30,39 @@ export interface TesterContext {
   readonly say: (line: string) => void;
 }
 
-export interface TesterModule {
-  createTester(context: TesterContext): Tester;
+/** What a kind's `<kind>-tester.ts` exports. */
+export interface TesterModule<C> {
+  createTester(config: C, context: TesterContext): Tester;
 }
 
-/** A tester kind: what a pipeline file knows of it, and how to load its implementation. */
-export interface TesterKind extends TesterKindMeta {
-  readonly load: () => Promise<TesterModule>;
-}
+type KindNamed<N> = Extract<(typeof DECLARED)[number], { meta: { name: N } }>;
 
-/** Each kind's implementation, loaded only when it runs. */
-const LOADERS: Readonly<Record<string, () => Promise<TesterModule>>> = {
+/** Each kind's tester, loaded only when it runs. */
+const IMPLEMENTATIONS: {
+  readonly [N in TesterKindName]: () => Promise<TesterModule<ConfigOf<KindNamed<N>>>>;
+} = {
   command: () => import('./command-tester.js'),
   builtin: () => import('./builtin-tester.js'),
   engine: () => import('./engine-tester.js'),
 };
 
-export const TESTER_KINDS: readonly TesterKind[] = TESTER_KIND_META.map((m) => {
-  const load = LOADERS[m.name];
-  if (!load) throw new Error(`tester kind ${m.name} has no implementation in iterate/`);
-  return { ...m, load };
-});
+/** A tester kind: what a pipeline file knows of it, and how to make its tester. */
+export interface TesterKind extends TesterKindMeta {
+  /** Loads the kind's tester; `createTester` takes the kind's config from `context.config`. */
+  readonly load: () => Promise<{ createTester(context: TesterContext): Tester }>;
+}
 
-export { DEFAULT_TESTER, ENGINE_KEYS, engineTesterDefaults };
+export const TESTER_KINDS: readonly TesterKind[] = DECLARED.map((kind) => {
+  const implementation = IMPLEMENTATIONS[kind.meta.name] as () => Promise<TesterModule<unknown>>;
+  return {
+    ...kind.meta,
+    load: async () => {
+      const m = await implementation();
+      // resolveNavtestConfig made `testerConfig` with this kind's `resolve`.
+      return { createTester: (c: TesterContext) => m.createTester(c.config.testerConfig, c) };
+    },
+  };
+});
 
 export function testerKind(name: string): TesterKind | undefined {
   return TESTER_KINDS.find((k) => k.name === name);

@@ -53,6 +53,61 @@ export function passesNavtest(r: {
   );
 }
 
+/** Rounds a rate so the JSON stays short and identical everywhere. */
+const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** What every tester measures of a nav, before the detail of its own. */
+export interface NavtestFigures {
+  readonly map: string;
+  readonly nodeCount: number;
+  /** Share of the nodes covered. [Limit: 0..1] */
+  readonly coverage: number;
+  /** Environmental deaths per bot-minute. */
+  readonly deathRate: number;
+  /** Stuck events per bot-minute. */
+  readonly stuckRate: number;
+  readonly badNodes: number[];
+  readonly badLinks: [number, number][];
+  readonly unreachable: number[];
+}
+
+/** The schema's verdict fields, in its order: the start of both testers' reports. */
+export interface NavtestVerdict {
+  readonly map: string;
+  readonly passed: boolean;
+  readonly coverage_ratio: number;
+  readonly death_rate_per_bot_min: number;
+  readonly stuck_rate_per_bot_min: number;
+  readonly bad_nodes: number[];
+  readonly bad_links: [number, number][];
+  readonly unreachable_nodes: number[];
+}
+
+/**
+ * The verdict fields of a report from a tester's figures: passed or not by
+ * {@link passesNavtest}, the rates rounded to 6 decimals.
+ */
+export function navtestVerdict(f: NavtestFigures): NavtestVerdict {
+  const n = f.nodeCount;
+  return {
+    map: f.map,
+    passed: passesNavtest({
+      coverage: f.coverage,
+      deathRate: f.deathRate,
+      stuckRate: f.stuckRate,
+      unreachableShare: n > 0 ? f.unreachable.length / n : 0,
+      badLinks: f.badLinks.length,
+      badNodes: f.badNodes.length,
+    }),
+    coverage_ratio: r6(f.coverage),
+    death_rate_per_bot_min: r6(f.deathRate),
+    stuck_rate_per_bot_min: r6(f.stuckRate),
+    bad_nodes: f.badNodes,
+    bad_links: f.badLinks,
+    unreachable_nodes: f.unreachable,
+  };
+}
+
 export interface LinkDetail {
   readonly from: number;
   readonly to: number;
@@ -65,15 +120,7 @@ export interface LinkDetail {
   readonly seconds: number;
 }
 
-export interface OfflineNavtestReport {
-  readonly map: string;
-  readonly passed: boolean;
-  readonly coverage_ratio: number;
-  readonly death_rate_per_bot_min: number;
-  readonly stuck_rate_per_bot_min: number;
-  readonly bad_nodes: number[];
-  readonly bad_links: [number, number][];
-  readonly unreachable_nodes: number[];
+export interface OfflineNavtestReport extends NavtestVerdict {
   /** Not reachable from a spawn, but leading back to reachable nodes (counted as covered). */
   readonly return_nodes: number[];
   readonly test_duration_s: number;
@@ -98,9 +145,6 @@ export interface ReportInput {
   readonly returning?: Uint8Array;
   readonly startNodes: Int32Array;
 }
-
-/** Rounds a rate so the JSON stays short and identical everywhere. */
-const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export function offlineReport(input: ReportInput): OfflineNavtestReport {
   const n = input.nodeCount;
@@ -160,21 +204,16 @@ export function offlineReport(input: ReportInput): OfflineNavtestReport {
   const sortedFailures: Record<string, number> = {};
   for (const k of Object.keys(failures).sort()) sortedFailures[k] = failures[k];
   return {
-    map: input.map,
-    passed: passesNavtest({
+    ...navtestVerdict({
+      map: input.map,
+      nodeCount: n,
       coverage,
       deathRate,
       stuckRate,
-      unreachableShare: n > 0 ? unreachable.length / n : 0,
-      badLinks: badLinks.length,
-      badNodes: badNodes.length,
+      badNodes,
+      badLinks,
+      unreachable,
     }),
-    coverage_ratio: r6(coverage),
-    death_rate_per_bot_min: r6(deathRate),
-    stuck_rate_per_bot_min: r6(stuckRate),
-    bad_nodes: badNodes,
-    bad_links: badLinks,
-    unreachable_nodes: unreachable,
     return_nodes: returning,
     test_duration_s: r6(seconds),
     bot_count: 1,

@@ -45,7 +45,13 @@
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../stage/stage.js';
-import { bool, num, options } from '../stage/schema-helpers.js';
+import {
+  boolOption,
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type {
   DraftGraph,
   DraftLink,
@@ -59,72 +65,79 @@ import { loadMap } from '../map-analysis/map-source.js';
 import { ladderClimbs } from '../map-analysis/ladder-climbs.js';
 import type { VotePool } from '../stage/vote-pool.js';
 
-export interface ClassifyOptions {
-  /** [Limit: 0..1] */
-  readonly waterRatio: number;
-  /** [Limit: 0..1] */
-  readonly crouchRatio: number;
-  /** [Units: u/s] */
-  readonly ladderSpeed: number;
-  /** [Units: world units] */
-  readonly ladderMaxStep: number;
-  /** [Limit: 0..1] */
-  readonly ladderRatio: number;
-  /** Height gain of an airborne traversal that makes it a jump (engine STEPSIZE 18). [Units: world units] */
-  readonly jumpStep: number;
-  /** Share of the weight arriving at a node by JUMP links that makes it a JUMP node. [Limit: 0..1] */
-  readonly jumpRatio: number;
-  /** Height loss above which a traversal with free flight is a drop. [Units: world units] */
-  readonly dropMin: number;
-  /** Engine fall heights (DC_Reachability): stand, crouch, unsafe. [Units: world units] */
-  readonly standDrop: number;
-  readonly crouchDrop: number;
-  readonly unsafeDrop: number;
-  /**
-   * Deepest drop kept; deeper drops are removed. AQtion's `P_FallingDamage` charges
-   * 10 × ⌊(delta − 30) / 2⌋ health (delta = impact speed² / 10000) from an impact at 548 u/s —
-   * a fall of 188 units at gravity 800 — so a 210-unit stand drop already costs 10 and a
-   * 250-unit one 50; the default keeps the drops that cost nothing. [Units: world units]
-   */
-  readonly safeDrop: number;
-  /**
-   * Walking is symmetric: a walk seen only one way between two nodes at nearly the same height
-   * (within `mirrorMaxDz`) also gets the way back, with half the evidence. 0 turns it off.
-   * [Units: world units]
-   */
-  readonly mirrorMaxDz: number;
-  /**
-   * Check types against the map and move nodes to where a player can stand (needs the BSP;
-   * see `map-analysis/confirm-types.ts`).
-   */
-  readonly confirm: boolean;
-  /** Farthest a node is moved to a valid position. [Units: world units] */
-  readonly maxShift: number;
-  /** Farthest a climbed node may be from its ladder brush. [Units: world units] */
-  readonly ladderReach: number;
-  /** Smallest bottom-to-top climb of a ladder pair. [Units: world units] */
-  readonly ladderMinClimb: number;
-}
+/**
+ * classify's options, each stated once: the default, the limits and the one line the docs show
+ * (docs/pipelines.md and the pipeline schema are generated from this table).
+ */
+const CLASSIFY_OPTIONS = {
+  waterRatio: numOption(0.6, 'Share of underwater votes for WATER.', { minimum: 0, maximum: 1 }),
+  crouchRatio: numOption(0.6, 'Share of crouched votes for CROUCH.', { minimum: 0, maximum: 1 }),
+  ladderSpeed: numOption(150, 'Mean vertical speed of a ladder node. [u/s]', { minimum: 0 }),
+  ladderMaxStep: numOption(64, 'Most mean horizontal step of a ladder node. [world units]', {
+    minimum: 0,
+  }),
+  ladderRatio: numOption(0.5, 'Share of votes with ladder evidence.', { minimum: 0, maximum: 1 }),
+  // The engine's STEPSIZE, 18: a smaller gain a walk makes up a stair.
+  jumpStep: numOption(
+    18,
+    'Height gain of an airborne traversal that makes it a JUMP link. [world units]',
+    { minimum: 0 },
+  ),
+  jumpRatio: numOption(0.5, 'Share of arriving weight by JUMP links that makes a JUMP node.', {
+    minimum: 0,
+    maximum: 1,
+  }),
+  dropMin: numOption(
+    30,
+    'Height loss from which a traversal with free flight is a drop. [world units]',
+    { minimum: 0 },
+  ),
+  // The engine's fall heights (DC_Reachability): stand, crouch, unsafe.
+  standDrop: numOption(210, 'Deepest stand drop (engine: 210). [world units]', { minimum: 0 }),
+  crouchDrop: numOption(224, 'Deepest crouch drop (engine: 224). [world units]', { minimum: 0 }),
+  unsafeDrop: numOption(
+    256,
+    'Deepest unsafe drop (engine: 256); deeper links are removed. [world units]',
+    { minimum: 0 },
+  ),
+  // AQtion's `P_FallingDamage` charges 10 × ⌊(delta − 30) / 2⌋ health (delta = impact speed² /
+  // 10000) from an impact at 548 u/s — a fall of 188 units at gravity 800 — so a 210-unit
+  // stand drop already costs 10 and a 250-unit one 50; the default keeps the drops that cost
+  // nothing.
+  safeDrop: numOption(
+    180,
+    'Deepest drop kept (180: no fall damage in AQtion; a 210-unit fall costs 10 health, 250 costs 50); deeper links are removed. [world units]',
+    { minimum: 0 },
+  ),
+  // Walking is symmetric: the way back gets half the evidence.
+  mirrorMaxDz: numOption(
+    18,
+    'Walks seen one way within this height difference also get the way back; 0 = off. [world units]',
+    { minimum: 0 },
+  ),
+  // `map-analysis/confirm-types.ts`.
+  confirm: boolOption(
+    true,
+    'Check node types against the map and move nodes to where a player can stand (needs the BSP).',
+  ),
+  maxShift: numOption(48, 'Farthest a node is moved to a valid position. [world units]', {
+    minimum: 0,
+  }),
+  ladderReach: numOption(
+    16,
+    'Farthest a climbed node may be from its ladder brush. [world units]',
+    { minimum: 0 },
+  ),
+  ladderMinClimb: numOption(40, 'Smallest bottom-to-top climb of a ladder pair. [world units]', {
+    minimum: 0,
+  }),
+};
 
-export const classifyDefaults: ClassifyOptions = Object.freeze({
-  waterRatio: 0.6,
-  crouchRatio: 0.6,
-  ladderSpeed: 150,
-  ladderMaxStep: 64,
-  ladderRatio: 0.5,
-  jumpStep: 18,
-  jumpRatio: 0.5,
-  dropMin: 30,
-  standDrop: 210,
-  crouchDrop: 224,
-  unsafeDrop: 256,
-  safeDrop: 180,
-  mirrorMaxDz: 18,
-  confirm: true,
-  maxShift: 48,
-  ladderReach: 16,
-  ladderMinClimb: 40,
-});
+const classifyTable = fromOptionTable(CLASSIFY_OPTIONS);
+
+export type ClassifyOptions = OptionsOf<typeof CLASSIFY_OPTIONS>;
+
+export const classifyDefaults: ClassifyOptions = classifyTable.defaults;
 
 export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
   if (n.underwater > o.waterRatio) return 'WATER';
@@ -265,7 +278,7 @@ export function classify(
   options: Partial<ClassifyOptions> = {},
   loadWorld: () => Promise<BspWorld | null> = () => Promise.resolve(null),
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: ClassifyOptions = { ...classifyDefaults, ...options };
+  const o = withDefaults('classify', CLASSIFY_OPTIONS, options);
   return graphInOrder(async (e, emit) => {
     const world = o.confirm ? await loadWorld() : null;
     const r = classifyGraph(e.graph, o, world, e.votes ?? null);
@@ -284,52 +297,7 @@ export const classifyStage = defineStage<ClassifyOptions>({
     needs: ['graph'],
     adds: [],
     removes: [],
-    schema: options({
-      waterRatio: num('Share of underwater votes for WATER.', { minimum: 0, maximum: 1 }),
-      crouchRatio: num('Share of crouched votes for CROUCH.', { minimum: 0, maximum: 1 }),
-      ladderSpeed: num('Mean vertical speed of a ladder node. [u/s]', { minimum: 0 }),
-      ladderMaxStep: num('Most mean horizontal step of a ladder node. [world units]', {
-        minimum: 0,
-      }),
-      ladderRatio: num('Share of votes with ladder evidence.', { minimum: 0, maximum: 1 }),
-      jumpStep: num(
-        'Height gain of an airborne traversal that makes it a JUMP link. [world units]',
-        { minimum: 0 },
-      ),
-      jumpRatio: num('Share of arriving weight by JUMP links that makes a JUMP node.', {
-        minimum: 0,
-        maximum: 1,
-      }),
-      dropMin: num('Height loss from which a traversal with free flight is a drop. [world units]', {
-        minimum: 0,
-      }),
-      standDrop: num('Deepest stand drop (engine: 210). [world units]', { minimum: 0 }),
-      mirrorMaxDz: num(
-        'Walks seen one way within this height difference also get the way back; 0 = off. [world units]',
-        {
-          minimum: 0,
-        },
-      ),
-      crouchDrop: num('Deepest crouch drop (engine: 224). [world units]', { minimum: 0 }),
-      confirm: bool(
-        'Check node types against the map and move nodes to where a player can stand (needs the BSP).',
-      ),
-      maxShift: num('Farthest a node is moved to a valid position. [world units]', { minimum: 0 }),
-      ladderReach: num('Farthest a climbed node may be from its ladder brush. [world units]', {
-        minimum: 0,
-      }),
-      ladderMinClimb: num('Smallest bottom-to-top climb of a ladder pair. [world units]', {
-        minimum: 0,
-      }),
-      unsafeDrop: num(
-        'Deepest unsafe drop (engine: 256); deeper links are removed. [world units]',
-        { minimum: 0 },
-      ),
-      safeDrop: num(
-        'Deepest drop kept (180: no fall damage in AQtion; a 210-unit fall costs 10 health, 250 costs 50); deeper links are removed. [world units]',
-        { minimum: 0 },
-      ),
-    }),
+    schema: classifyTable.schema,
     defaults: classifyDefaults,
   },
   create: (options, ctx) =>

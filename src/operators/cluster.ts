@@ -27,7 +27,13 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage } from '../stage/stage.js';
-import { num, options } from '../stage/schema-helpers.js';
+import {
+  fromOptionTable,
+  numOption,
+  option,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type { JsonSchema } from '../stage/stage.js';
 import { VOTE_AIRBORNE, VOTE_CROUCHED, VOTE_LADDER, VOTE_UNDERWATER } from '../stage/nav-events.js';
 import type { DraftLink, DraftNode, GraphEvent } from '../stage/graph-types.js';
@@ -42,32 +48,45 @@ export type DemoThreshold = number | 'auto';
 export const AUTO_MIN_DEMOS = 3;
 export const AUTO_MIN_LINK_DEMOS = 1;
 
-export interface ClusterOptions {
-  /** Votes closer than this merge. [Units: world units] [Limit: > 0] */
-  readonly radius: number;
-  /** Least total vote weight of a node. [Limit: ≥ 0] */
-  readonly minWeight: number;
-  /** Least number of distinct demos voting for a node; `auto` = min(3, demos used). [Limit: ≥ 1] */
-  readonly minDemos: DemoThreshold;
-  /** Least total weight of a link's traversals. [Limit: ≥ 0] */
-  readonly minLinkWeight: number;
-  /** Least number of distinct demos that made a link's traversal; `auto` = min(1, demos used). [Limit: ≥ 1] */
-  readonly minLinkDemos: DemoThreshold;
+function demoThreshold(description: string): JsonSchema {
+  return {
+    description,
+    oneOf: [{ type: 'integer', minimum: 1 }, { const: 'auto' }],
+  };
 }
 
-export const clusterDefaults: ClusterOptions = Object.freeze({
-  radius: 48,
-  minWeight: 0.4,
-  minDemos: 'auto',
-  minLinkWeight: 0.4,
-  minLinkDemos: 'auto',
-});
+/**
+ * cluster's options, each stated once: the default, the limits and the one line the docs show.
+ * `radius` is shared (`meta.shares`): the NAV3 sink sizes its nodes by it.
+ */
+const CLUSTER_OPTIONS = {
+  radius: numOption(48, 'Votes closer than this merge. [world units]', { exclusiveMinimum: 0 }),
+  minWeight: numOption(0.4, 'Least total vote weight of a node.', { minimum: 0 }),
+  minDemos: option<DemoThreshold>(
+    'auto',
+    demoThreshold(
+      'Least number of distinct demos voting for a node; "auto" (default) = min(3, demos used).',
+    ),
+  ),
+  minLinkWeight: numOption(0.4, 'Least total weight of a link.', { minimum: 0 }),
+  minLinkDemos: option<DemoThreshold>(
+    'auto',
+    demoThreshold(
+      'Least number of distinct demos making a link; "auto" (default) = min(1, demos used).',
+    ),
+  ),
+};
+
+const clusterTable = fromOptionTable(CLUSTER_OPTIONS);
+
+export type ClusterOptions = OptionsOf<typeof CLUSTER_OPTIONS>;
+
+export const clusterDefaults: ClusterOptions = clusterTable.defaults;
 
 export function cluster(
   options: Partial<ClusterOptions> = {},
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: ClusterOptions = { ...clusterDefaults, ...options };
-  if (!(o.radius > 0)) throw new RangeError('cluster: radius must be > 0');
+  const o = withDefaults('cluster', CLUSTER_OPTIONS, options);
   return (source) =>
     new Observable<GraphEvent>((subscriber) =>
       relay(source, subscriber, {
@@ -277,13 +296,6 @@ function describeCluster(
   };
 }
 
-function demoThreshold(description: string): JsonSchema {
-  return {
-    description,
-    oneOf: [{ type: 'integer', minimum: 1 }, { const: 'auto' }],
-  };
-}
-
 /** The `cluster` stage of pipeline files. */
 export const clusterStage = defineStage<ClusterOptions>({
   meta: {
@@ -294,18 +306,9 @@ export const clusterStage = defineStage<ClusterOptions>({
     needs: ['votes'],
     adds: ['graph'],
     removes: ['votes'],
-    schema: options({
-      radius: num('Votes closer than this merge. [world units]', { exclusiveMinimum: 0 }),
-      minWeight: num('Least total vote weight of a node.', { minimum: 0 }),
-      minDemos: demoThreshold(
-        'Least number of distinct demos voting for a node; "auto" (default) = min(3, demos used).',
-      ),
-      minLinkWeight: num('Least total weight of a link.', { minimum: 0 }),
-      minLinkDemos: demoThreshold(
-        'Least number of distinct demos making a link; "auto" (default) = min(1, demos used).',
-      ),
-    }),
+    schema: clusterTable.schema,
     defaults: clusterDefaults,
+    shares: { clusterRadius: 'radius' },
   },
   create: (options) => cluster(options),
 });

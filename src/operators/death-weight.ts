@@ -23,33 +23,55 @@ import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
 import { RingBuffer } from './internal/ring-buffer.js';
 import { defineStage } from '../stage/stage.js';
-import { num, list, options } from '../stage/schema-helpers.js';
+import {
+  fromOptionTable,
+  list,
+  num,
+  numOption,
+  option,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import { EV_FALL, EV_FALLFAR } from '../sources/demo/q2-protocol.js';
 import type { DeathCause, NavEvent, RunEnd, Sample } from '../stage/nav-events.js';
 
-export interface DeathWeightOptions {
-  /** Samples before an environmental death that get down-weighted. [Units: frames] [Limit: ≥ 0] */
-  readonly window: number;
-  /** Weight multiplier for those samples. [Limit: 0..1] */
-  readonly factor: number;
-  /** Entity events that mean a fall (default EV_FALL 4, EV_FALLFAR 5). */
-  readonly fallEvents: readonly number[];
-  /** How far before the death a fall event counts. [Units: frames] */
-  readonly fallWindow: number;
-  /** Free flight faster than this downwards just before death also means a fall; 0 = off. [Units: u/s] */
-  readonly fallSpeed: number;
-  /** Consecutive underwater frames before death that mean drowning. [Units: frames] */
-  readonly drownFrames: number;
-}
+/**
+ * death-weight's options, each stated once: the default, the limits and the one line the docs
+ * show.
+ */
+const DEATH_WEIGHT_OPTIONS = {
+  window: numOption(90, 'Frames before an environmental death that get down-weighted.', {
+    minimum: 0,
+    integer: true,
+  }),
+  factor: numOption(0.2, 'Weight multiplier for those frames.', { minimum: 0, maximum: 1 }),
+  fallEvents: option<readonly number[]>(
+    Object.freeze([EV_FALL, EV_FALLFAR]),
+    list(
+      'Entity events that mean a fall.',
+      num('EV_* number', { minimum: 0, maximum: 255, integer: true }),
+    ),
+  ),
+  fallWindow: numOption(10, 'Frames before a death in which a fall event counts.', {
+    minimum: 0,
+    integer: true,
+  }),
+  fallSpeed: numOption(
+    700,
+    'Free flight faster than this downwards before death is a fall; 0 = off. [u/s]',
+    { minimum: 0 },
+  ),
+  drownFrames: numOption(90, 'Consecutive underwater frames before death that mean drowning.', {
+    minimum: 0,
+    integer: true,
+  }),
+};
 
-export const deathWeightDefaults: DeathWeightOptions = Object.freeze({
-  window: 90,
-  factor: 0.2,
-  fallEvents: Object.freeze([EV_FALL, EV_FALLFAR]),
-  fallWindow: 10,
-  fallSpeed: 700,
-  drownFrames: 90,
-});
+const deathWeightTable = fromOptionTable(DEATH_WEIGHT_OPTIONS);
+
+export type DeathWeightOptions = OptionsOf<typeof DEATH_WEIGHT_OPTIONS>;
+
+export const deathWeightDefaults: DeathWeightOptions = deathWeightTable.defaults;
 
 interface RunBuffer {
   held: RingBuffer<Sample>;
@@ -62,7 +84,7 @@ interface RunBuffer {
 export function deathWeight(
   options: Partial<DeathWeightOptions> = {},
 ): OperatorFunction<NavEvent, NavEvent> {
-  const o: DeathWeightOptions = { ...deathWeightDefaults, ...options };
+  const o = withDefaults('death-weight', DEATH_WEIGHT_OPTIONS, options);
   const fallEvents = new Set(o.fallEvents);
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
@@ -148,29 +170,7 @@ export const deathWeightStage = defineStage<DeathWeightOptions>({
     needs: ['sample', 'run-end'],
     adds: [],
     removes: [],
-    schema: options({
-      window: num('Frames before an environmental death that get down-weighted.', {
-        minimum: 0,
-        integer: true,
-      }),
-      factor: num('Weight multiplier for those frames.', { minimum: 0, maximum: 1 }),
-      fallEvents: list(
-        'Entity events that mean a fall.',
-        num('EV_* number', { minimum: 0, maximum: 255, integer: true }),
-      ),
-      fallWindow: num('Frames before a death in which a fall event counts.', {
-        minimum: 0,
-        integer: true,
-      }),
-      fallSpeed: num(
-        'Free flight faster than this downwards before death is a fall; 0 = off. [u/s]',
-        { minimum: 0 },
-      ),
-      drownFrames: num('Consecutive underwater frames before death that mean drowning.', {
-        minimum: 0,
-        integer: true,
-      }),
-    }),
+    schema: deathWeightTable.schema,
     defaults: deathWeightDefaults,
   },
   create: (options) => deathWeight(options),

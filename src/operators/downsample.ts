@@ -22,30 +22,38 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
 import { defineStage } from '../stage/stage.js';
-import { num, options } from '../stage/schema-helpers.js';
+import {
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import { EV_LADDER_STEP } from '../sources/demo/q2-protocol.js';
 import type { NavEvent, Sample, Waypoint } from '../stage/nav-events.js';
 
-export interface DownsampleOptions {
-  /** Path length between waypoints (the engine's NODE_DENSITY). [Units: world units] [Limit: > 0] */
-  readonly spacing: number;
-  /** Gravity of the game. [Units: u/s²] */
-  readonly gravity: number;
-  /** |az + gravity| below this counts as free flight. [Units: u/s²] */
-  readonly flightTolerance: number;
-  /** Climbing: vertical speed at least this, with no gravity and little horizontal motion. [Units: u/s] */
-  readonly climbSpeed: number;
-  /** Climbing: horizontal speed at most this. [Units: u/s] */
-  readonly climbMaxHspeed: number;
-}
+/**
+ * downsample's options, each stated once: the default, the limits and the one line the docs
+ * show.
+ */
+const DOWNSAMPLE_OPTIONS = {
+  // The engine's NODE_DENSITY.
+  spacing: numOption(96, 'Path length between waypoints (NODE_DENSITY). [world units]', {
+    exclusiveMinimum: 0,
+  }),
+  gravity: numOption(800, 'Game gravity. [u/s²]', { exclusiveMinimum: 0 }),
+  flightTolerance: numOption(150, '|az + gravity| below this is free flight. [u/s²]', {
+    exclusiveMinimum: 0,
+  }),
+  // Climbing: vertical speed at least this, with no gravity and little horizontal motion.
+  climbSpeed: numOption(100, 'Least vertical speed of a ladder climb. [u/s]', { minimum: 0 }),
+  climbMaxHspeed: numOption(60, 'Most horizontal speed of a ladder climb. [u/s]', { minimum: 0 }),
+};
 
-export const downsampleDefaults: DownsampleOptions = Object.freeze({
-  spacing: 96,
-  gravity: 800,
-  flightTolerance: 150,
-  climbSpeed: 100,
-  climbMaxHspeed: 60,
-});
+const downsampleTable = fromOptionTable(DOWNSAMPLE_OPTIONS);
+
+export type DownsampleOptions = OptionsOf<typeof DOWNSAMPLE_OPTIONS>;
+
+export const downsampleDefaults: DownsampleOptions = downsampleTable.defaults;
 
 interface Span {
   last: Waypoint | null;
@@ -68,8 +76,7 @@ function isFlying(s: Sample, o: DownsampleOptions): boolean {
 export function downsample(
   options: Partial<DownsampleOptions> = {},
 ): OperatorFunction<NavEvent, NavEvent> {
-  const o: DownsampleOptions = { ...downsampleDefaults, ...options };
-  if (!(o.spacing > 0)) throw new RangeError('downsample: spacing must be > 0');
+  const o = withDefaults('downsample', DOWNSAMPLE_OPTIONS, options);
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
       const spans = new Map<number, Span>();
@@ -180,17 +187,7 @@ export const downsampleStage = defineStage<DownsampleOptions>({
     needs: ['sample', 'run-end'],
     adds: ['waypoint'],
     removes: ['sample'],
-    schema: options({
-      spacing: num('Path length between waypoints (NODE_DENSITY). [world units]', {
-        exclusiveMinimum: 0,
-      }),
-      gravity: num('Game gravity. [u/s²]', { exclusiveMinimum: 0 }),
-      flightTolerance: num('|az + gravity| below this is free flight. [u/s²]', {
-        exclusiveMinimum: 0,
-      }),
-      climbSpeed: num('Least vertical speed of a ladder climb. [u/s]', { minimum: 0 }),
-      climbMaxHspeed: num('Most horizontal speed of a ladder climb. [u/s]', { minimum: 0 }),
-    }),
+    schema: downsampleTable.schema,
     defaults: downsampleDefaults,
   },
   create: (options) => downsample(options),

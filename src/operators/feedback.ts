@@ -17,17 +17,36 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage, type StageContext } from '../stage/stage.js';
-import { num, options } from '../stage/schema-helpers.js';
+import {
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type { DraftGraph, GraphEvent, GraphStageResult } from '../stage/graph-types.js';
 import { distance } from '../stage/graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 
-export interface FeedbackOptions {
-  /** A node or link end this close to a failure's position matches it. [Units: world units] [Limit: > 0] */
-  readonly matchRadius: number;
-}
+/**
+ * feedback's options, each stated once: the default, the limits and the one line the docs show.
+ * `matchRadius` is shared (`meta.shares`): `connect` and `first-hops` match recorded failures
+ * with it too.
+ */
+const FEEDBACK_OPTIONS = {
+  matchRadius: numOption(
+    48,
+    'A node or link end this close to a failure matches it. [world units]',
+    {
+      exclusiveMinimum: 0,
+    },
+  ),
+};
 
-export const feedbackDefaults: FeedbackOptions = Object.freeze({ matchRadius: 48 });
+const feedbackTable = fromOptionTable(FEEDBACK_OPTIONS);
+
+export type FeedbackOptions = OptionsOf<typeof FEEDBACK_OPTIONS>;
+
+export const feedbackDefaults: FeedbackOptions = feedbackTable.defaults;
 
 export function applyFeedback(g: DraftGraph, f: Feedback, o: FeedbackOptions): GraphStageResult {
   const near = (p: readonly number[], q: readonly number[]) => distance(p, q) <= o.matchRadius;
@@ -80,7 +99,7 @@ export function feedback(
   options: Partial<FeedbackOptions>,
   load: () => Promise<Feedback>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: FeedbackOptions = { ...feedbackDefaults, ...options };
+  const o = withDefaults('feedback', FEEDBACK_OPTIONS, options);
   return (source) =>
     new Observable<GraphEvent>((subscriber) => {
       let chain = Promise.resolve();
@@ -112,12 +131,9 @@ export const feedbackStage = defineStage<FeedbackOptions>({
     needs: ['graph'],
     adds: [],
     removes: [],
-    schema: options({
-      matchRadius: num('A node or link end this close to a failure matches it. [world units]', {
-        exclusiveMinimum: 0,
-      }),
-    }),
+    schema: feedbackTable.schema,
     defaults: feedbackDefaults,
+    shares: { matchRadius: 'matchRadius' },
   },
   create: (opts, ctx) => feedback(opts, () => loadFeedbackFor(ctx)),
 });

@@ -23,7 +23,13 @@ import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
 import { defineStage } from '../stage/stage.js';
-import { boolOption, fromOptionTable, numOption, type OptionsOf } from '../stage/schema-helpers.js';
+import {
+  boolOption,
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type { GraphEvent } from '../stage/graph-types.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { walkableFloor } from '../map-analysis/walkable-floor.js';
@@ -36,7 +42,8 @@ import { holeCentres } from '../navmesh/coverage.js';
 
 /**
  * fill's options, each stated once: the default, the limits and the one line the docs show
- * (docs/pipelines.md and the pipeline schema are generated from this table).
+ * (docs/pipelines.md and the pipeline schema are generated from this table). `brinkClearance`
+ * and `maxDrop` are shared (`meta.shares`): `first-hops` keeps fill's brink rule with them.
  */
 const FILL_OPTIONS = {
   spacing: numOption(64, 'Grid spacing of floor samples. [world units]', {
@@ -162,7 +169,7 @@ export function fill(
   load: (spacing: number, withMesh: boolean) => Promise<FillMap | null>,
   doAhead?: (work: WorkAhead) => Promise<void>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: FillOptions = { ...fillDefaults, ...options };
+  const o = withDefaults('fill', FILL_OPTIONS, options);
   return graphInOrder(async (e, emit) => {
     const map = await load(o.spacing, o.meshSeeds > 0);
     if (!map) {
@@ -212,6 +219,7 @@ export const fillStage = defineStage<FillOptions>({
     removes: [],
     schema: fillTable.schema,
     defaults: fillDefaults,
+    shares: { brinkClearance: 'brinkClearance', maxDrop: 'maxDrop' },
   },
   create: (opts, ctx) => fill(opts, fillMapLoader(ctx.bsp, ctx.cacheDir ?? null), ctx.doAhead),
 });

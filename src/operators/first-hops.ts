@@ -11,8 +11,11 @@
  * does reach (`map-analysis/first-hop-nodes.ts`). Samples are judged in order against the
  * graph as it grows.
  *
- * A node or link the nav test recorded as bad (the pipeline's feedback) is never made again,
- * as in `connect`.
+ * The work is `firstHopsGraphSteps` (`map-analysis/first-hops-graph.ts`); this file holds the
+ * options table, the operator and the stage. The stage keeps `fill`'s brink rule with fill's
+ * `brinkClearance` and `maxDrop`, and never makes again a node or link the nav test recorded
+ * as bad (the pipeline's feedback, matched within feedback's `matchRadius`), as in `connect`:
+ * shared settings, from the stage context.
  *
  * Emits the graph and a `first-hops` summary (samples, blind samples before, nodes and links
  * added, blind samples left).
@@ -25,182 +28,82 @@
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
-import { defineStage } from '../stage/stage.js';
-import { num, options } from '../stage/schema-helpers.js';
-import type {
-  DraftGraph,
-  DraftLink,
-  DraftNode,
-  GraphEvent,
-  GraphStageResult,
-} from '../stage/graph-types.js';
-import { distance, NO_LINK_EVIDENCE, nodeWithoutVotes } from '../stage/graph-types.js';
-import type { ReadonlyVec3 } from '../geometry/vec3.js';
-import type { CollisionModel } from '../world/collision-model.js';
-import { GRID_OFFSET, walkableFloor, type FloorSamples } from '../map-analysis/walkable-floor.js';
+import { defineStage, type SharedSettings } from '../stage/stage.js';
+import { sharedOf } from '../stage/shared-settings.js';
+import {
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
+import type { GraphEvent } from '../stage/graph-types.js';
+import { walkableFloor } from '../map-analysis/walkable-floor.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { hashFile } from '../files/content-hash.js';
-import { countBlindFirstHops, type HopGraph } from '../map-analysis/blind-first-hops.js';
-import { firstHopNodeSteps } from '../map-analysis/first-hop-nodes.js';
-import { runGivingWay, runToEnd, type Steps } from '../pausing/run-steps.js';
-import { FILLED_LINK_TYPE } from '../map-analysis/floor-links.js';
-import { simulateLinkFromReach } from '../simulated-bot/reach-starts.js';
-import { onBrink } from '../map-analysis/brink.js';
-import { STEP_SIZE } from '../movement/constants.js';
-import { fillDefaults } from './fill.js';
-import type { BspWorld } from '../sources/bsp/world.js';
-import { NAV3_MAX_INDEX } from '../nav/formats/nav3/layout.js';
+import { firstHopsGraphSteps, type FirstHopsMap } from '../map-analysis/first-hops-graph.js';
+import { runGivingWay } from '../pausing/run-steps.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
-import { feedbackDefaults, loadFeedbackFor } from './feedback.js';
-
-export interface FirstHopsOptions {
-  /** Floor sample spacing: the standing places looked at. [Units: world units] [Limit: 8..128] */
-  readonly spacing: number;
-  /** Farthest node a new node links to. [Units: world units] [Limit: 32..256] */
-  readonly linkRange: number;
-  /** Largest height difference of a new node's link. [Units: world units] [Limit: 0..60] */
-  readonly maxStep: number;
-  /** Most links of a new node (each way). [Limit: 1..16] */
-  readonly maxLinks: number;
-}
-
-export const firstHopsDefaults: FirstHopsOptions = Object.freeze({
-  spacing: 32,
-  linkRange: 128,
-  maxStep: 18,
-  maxLinks: 6,
-});
-
-/** What the stage needs of the map. */
-export interface FirstHopsMap {
-  /** The map, for the brink rule; absent: nodes may stand anywhere. */
-  readonly world?: BspWorld;
-  readonly collision: CollisionModel;
-  readonly floor: FloorSamples;
-}
-
-const MAX_NODES = 4000;
-// The Quake II re-release nav (`--nav3`) indexes links in int16: a graph of more links cannot be
-// written in it (urbanjungle: 32,803 links with every first-hop node). The stage stops adding
-// nodes there rather than make a nav one of navgen's outputs cannot hold.
-/** `fill`'s brink rule, with its defaults (`brinkClearance`, `maxDrop`). [Units: world units] */
-const BRINK_CLEARANCE = fillDefaults.brinkClearance;
-const BRINK_DEPTH = Math.max(fillDefaults.maxDrop, STEP_SIZE);
-
-function hopGraph(g: DraftGraph): HopGraph {
-  const targets: number[][] = g.nodes.map(() => []);
-  for (const l of g.links) targets[l.from].push(l.to);
-  return { origins: g.nodes.map((n) => n.origin), targets };
-}
+import { loadFeedbackFor } from './feedback.js';
 
 /**
- * Whether the nav test recorded `a` → `b` (or a node at `a`) as bad: such a node or link is
- * never made again (`iterate` refuses a draft that brings a recorded failure back, as in
- * `connect`).
+ * first-hops' options, each stated once: the default, the limits and the one line the docs
+ * show (docs/pipelines.md and the pipeline schema are generated from this table).
  */
-function recordedBad(feedback: Feedback, a: ReadonlyVec3, b: ReadonlyVec3): boolean {
-  const r = feedbackDefaults.matchRadius;
-  return (
-    feedback.badNodes.some((bad) => distance(a, bad) <= r || distance(b, bad) <= r) ||
-    feedback.badLinks.some((bad) => distance(a, bad[0]) <= r && distance(b, bad[1]) <= r)
-  );
-}
+const FIRST_HOPS_OPTIONS = {
+  spacing: numOption(32, 'Floor sample spacing: the standing places looked at. [world units]', {
+    minimum: 8,
+    maximum: 128,
+  }),
+  linkRange: numOption(128, 'Farthest node a new node links to. [world units]', {
+    minimum: 32,
+    maximum: 256,
+  }),
+  maxStep: numOption(18, 'Largest height difference of a new node\u2019s link. [world units]', {
+    minimum: 0,
+    maximum: 60,
+  }),
+  maxLinks: numOption(6, 'Most links of a new node (each way).', {
+    minimum: 1,
+    maximum: 16,
+    integer: true,
+  }),
+};
 
-/** {@link firstHopsSteps} run to the end at once. */
-export function addFirstHopNodes(
-  g: DraftGraph,
-  map: FirstHopsMap,
-  o: FirstHopsOptions,
-  feedback: Feedback = EMPTY_FEEDBACK,
-): GraphStageResult {
-  return runToEnd(firstHopsSteps(g, map, o, feedback));
-}
+const firstHopsTable = fromOptionTable(FIRST_HOPS_OPTIONS);
 
-/** The stage's work, pausing (`yield`) between its passes and within the node placement. */
-function* firstHopsSteps(
-  g: DraftGraph,
-  map: FirstHopsMap,
-  o: FirstHopsOptions,
-  feedback: Feedback,
-): Steps<GraphStageResult> {
-  const { floor, collision } = map;
-  const places: ReadonlyVec3[] = Array.from(floor.z, (z, k) => [
-    floor.i[k] * floor.spacing + GRID_OFFSET,
-    floor.j[k] * floor.spacing + GRID_OFFSET,
-    z,
-  ]);
-  const before = countBlindFirstHops(collision, hopGraph(g), places);
-  yield;
-  const walks = (a: ReadonlyVec3, b: ReadonlyVec3) =>
-    !recordedBad(feedback, a, b) &&
-    simulateLinkFromReach(collision, {
-      from: a,
-      to: b,
-      linkType: FILLED_LINK_TYPE.walk,
-      fromType: 'MOVE',
-      toType: 'MOVE',
-    }).passed;
-  // As in `fill`: no node within `BRINK_CLEARANCE` of a fall deeper than a safe drop, where a
-  // bot arriving at speed runs over the edge (map-analysis/brink.ts; kumanru: a first-hop
-  // node 27 units from a corridor's open end over a 360-unit pit drew bots into it).
-  const world = map.world;
-  const mayStand = world
-    ? (p: ReadonlyVec3) => !onBrink(world, p, BRINK_CLEARANCE, BRINK_DEPTH)
-    : null;
-  const r = yield* firstHopNodeSteps(
-    collision,
-    hopGraph(g),
-    places,
-    walks,
-    { ...o, maxNodes: MAX_NODES, maxTotalLinks: NAV3_MAX_INDEX },
-    mayStand,
-  );
-  const nodes: DraftNode[] = [
-    ...g.nodes,
-    ...r.origins.map((p) => nodeWithoutVotes(p, 'MOVE', 'map')),
-  ];
-  const links: DraftLink[] = [
-    ...g.links,
-    ...r.links.map((l) => ({
-      from: l.from,
-      to: l.to,
-      type: FILLED_LINK_TYPE.walk,
-      ...NO_LINK_EVIDENCE,
-    })),
-  ];
-  const graph = { nodes, links };
-  yield;
-  const after = countBlindFirstHops(collision, hopGraph(graph), places);
-  return {
-    graph,
-    stats: {
-      samples: places.length,
-      pickedBefore: before.picked,
-      blindBefore: before.someBlind,
-      allBlindBefore: before.allBlind,
-      nodesAdded: r.origins.length,
-      linksAdded: r.links.length,
-      unlinked: r.unlinked,
-      blindAfter: after.someBlind,
-      allBlindAfter: after.allBlind,
-    },
-  };
-}
+export type FirstHopsOptions = OptionsOf<typeof FIRST_HOPS_OPTIONS>;
 
-/** The operator; `load` gives the map's collision model and floor samples when the graph arrives. */
+export const firstHopsDefaults: FirstHopsOptions = firstHopsTable.defaults;
+
+/** The shared settings the stage reads (fill's brink rule, feedback's match radius). */
+export type FirstHopsShared = Pick<SharedSettings, 'matchRadius' | 'brinkClearance' | 'maxDrop'>;
+
+/**
+ * The operator; `load` gives the map's collision model and floor samples when the graph
+ * arrives, `loadFeedback` the failures the nav test recorded.
+ */
 export function firstHops(
   options: Partial<FirstHopsOptions>,
+  shared: FirstHopsShared,
   load: (spacing: number) => Promise<FirstHopsMap | null>,
   loadFeedback: () => Promise<Feedback> = async () => EMPTY_FEEDBACK,
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: FirstHopsOptions = { ...firstHopsDefaults, ...options };
+  const o = withDefaults('first-hops', FIRST_HOPS_OPTIONS, options);
+  const recipe = {
+    linkRange: o.linkRange,
+    maxStep: o.maxStep,
+    maxLinks: o.maxLinks,
+    matchRadius: shared.matchRadius,
+    brinkClearance: shared.brinkClearance,
+    maxDrop: shared.maxDrop,
+  };
   return graphInOrder(async (e, emit) => {
     const map = await load(o.spacing);
     if (!map) {
       passWithoutMap(e, emit, 'first-hops');
       return;
     }
-    const r = await runGivingWay(firstHopsSteps(e.graph, map, o, await loadFeedback()));
+    const r = await runGivingWay(firstHopsGraphSteps(e.graph, map, recipe, await loadFeedback()));
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'first-hops', data: r.stats });
   });
@@ -233,27 +136,14 @@ export const firstHopsStage = defineStage<FirstHopsOptions>({
     needs: ['graph'],
     adds: [],
     removes: [],
-    schema: options({
-      spacing: num('Floor sample spacing: the standing places looked at. [world units]', {
-        minimum: 8,
-        maximum: 128,
-      }),
-      linkRange: num('Farthest node a new node links to. [world units]', {
-        minimum: 32,
-        maximum: 256,
-      }),
-      maxStep: num('Largest height difference of a new node\u2019s link. [world units]', {
-        minimum: 0,
-        maximum: 60,
-      }),
-      maxLinks: num('Most links of a new node (each way).', {
-        minimum: 1,
-        maximum: 16,
-        integer: true,
-      }),
-    }),
+    schema: firstHopsTable.schema,
     defaults: firstHopsDefaults,
   },
   create: (opts, ctx) =>
-    firstHops(opts, firstHopsMapLoader(ctx.bsp, ctx.cacheDir ?? null), () => loadFeedbackFor(ctx)),
+    firstHops(
+      opts,
+      sharedOf(ctx, 'first-hops'),
+      firstHopsMapLoader(ctx.bsp, ctx.cacheDir ?? null),
+      () => loadFeedbackFor(ctx),
+    ),
 });

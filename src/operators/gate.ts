@@ -29,39 +29,50 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage } from '../stage/stage.js';
-import { num, bool, options } from '../stage/schema-helpers.js';
+import {
+  boolOption,
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import { EV_PLAYER_TELEPORT, PmType, RDF_UNDERWATER } from '../sources/demo/q2-protocol.js';
 import type { Frame, NavEvent, RunEndReason } from '../stage/nav-events.js';
 import { PlayerTracker } from './internal/player-tracker.js';
 
-export interface GateOptions {
-  /** A demo with a larger share of spectator frames is flagged and skipped. [Limit: 0..1] */
-  readonly maxSpectatorRatio: number;
-  /** Skip flagged demos (false: only flag them). */
-  readonly skipSpectatorDemos: boolean;
-  /** viewoffset z below this is crouching (standing is 22). [Units: world units] */
-  readonly crouchViewHeight: number;
-  /** A larger move between two frames ends the run (no player moves that fast). [Units: world units per frame] */
-  readonly maxStepPerFrame: number;
-  /**
-   * Client demos: also learn from the other players, seen only as entities (origins exact to
-   * 1/8 unit, but alive/dead and crouching inferred from their bounding box, no water flag).
-   */
-  readonly entityPlayers: boolean;
-}
+/** gate's options, each stated once: the default, the limits and the one line the docs show. */
+const GATE_OPTIONS = {
+  maxSpectatorRatio: numOption(0.6, 'A demo with a larger share of spectator frames is flagged.', {
+    minimum: 0,
+    maximum: 1,
+  }),
+  skipSpectatorDemos: boolOption(true, 'Skip flagged demos (false: only flag them).'),
+  crouchViewHeight: numOption(
+    10,
+    'viewoffset z below this is crouching (standing is 22). [world units]',
+  ),
+  // No player moves that fast. [Units: world units per frame]
+  maxStepPerFrame: numOption(256, 'A larger move in one frame ends the run. [world units]', {
+    exclusiveMinimum: 0,
+  }),
+  // Origins exact to 1/8 unit, but alive/dead and crouching inferred from their bounding box,
+  // no water flag.
+  entityPlayers: boolOption(
+    false,
+    'Client demos (.dm2): also use the other players seen as entities (exact origins, inferred state).',
+  ),
+};
 
-export const gateDefaults: GateOptions = Object.freeze({
-  maxSpectatorRatio: 0.6,
-  skipSpectatorDemos: true,
-  crouchViewHeight: 10,
-  maxStepPerFrame: 256,
-  entityPlayers: false,
-});
+const gateTable = fromOptionTable(GATE_OPTIONS);
+
+export type GateOptions = OptionsOf<typeof GATE_OPTIONS>;
+
+export const gateDefaults: GateOptions = gateTable.defaults;
 
 const PM_NAMES = ['normal', 'spectator', 'dead', 'gib', 'freeze'];
 
 export function gate(options: Partial<GateOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
-  const o: GateOptions = { ...gateDefaults, ...options };
+  const o = withDefaults('gate', GATE_OPTIONS, options);
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
       // State per subscription (RxJS style): the pipeline can be subscribed twice.
@@ -194,20 +205,7 @@ export const gateStage = defineStage<GateOptions>({
     needs: ['frame'],
     adds: ['sample', 'run-end'],
     removes: ['frame'],
-    schema: options({
-      maxSpectatorRatio: num('A demo with a larger share of spectator frames is flagged.', {
-        minimum: 0,
-        maximum: 1,
-      }),
-      skipSpectatorDemos: bool('Skip flagged demos (false: only flag them).'),
-      crouchViewHeight: num('viewoffset z below this is crouching (standing is 22). [world units]'),
-      maxStepPerFrame: num('A larger move in one frame ends the run. [world units]', {
-        exclusiveMinimum: 0,
-      }),
-      entityPlayers: bool(
-        'Client demos (.dm2): also use the other players seen as entities (exact origins, inferred state).',
-      ),
-    }),
+    schema: gateTable.schema,
     defaults: gateDefaults,
   },
   create: (options) => gate(options),

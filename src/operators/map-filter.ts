@@ -14,20 +14,32 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { defineStage } from '../stage/stage.js';
-import { str, options } from '../stage/schema-helpers.js';
+import {
+  fromOptionTable,
+  option,
+  str,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type { NavEvent } from '../stage/nav-events.js';
 
-export interface MapFilterOptions {
-  /** Map name as in the world model `maps/<name>.bsp` (compared case-insensitively). */
-  readonly map: string;
-}
+/** map-filter's options, each stated once: the default and the one line the docs show. */
+const MAP_FILTER_OPTIONS = {
+  // As in the world model `maps/<name>.bsp`, compared case-insensitively; '' until the stage
+  // is made, which gives it the pipeline's map.
+  map: option('', str("Map name (default: the pipeline's map).")),
+};
 
-export const mapFilterDefaults: MapFilterOptions = Object.freeze({ map: '' });
+const mapFilterTable = fromOptionTable(MAP_FILTER_OPTIONS);
+
+export type MapFilterOptions = OptionsOf<typeof MAP_FILTER_OPTIONS>;
+
+export const mapFilterDefaults: MapFilterOptions = mapFilterTable.defaults;
 
 export function mapFilter(
   options: Partial<MapFilterOptions> = {},
 ): OperatorFunction<NavEvent, NavEvent> {
-  const o: MapFilterOptions = { ...mapFilterDefaults, ...options };
+  const o = withDefaults('map-filter', MAP_FILTER_OPTIONS, options);
   if (!o.map) throw new RangeError('map-filter: map must be set');
   const wanted = o.map.toLowerCase();
   return (source) =>
@@ -85,9 +97,7 @@ export const mapFilterStage = defineStage<MapFilterOptions>({
     needs: ['segment', 'frame'],
     adds: [],
     removes: [],
-    schema: options({
-      map: str("Map name (default: the pipeline's map)."),
-    }),
+    schema: mapFilterTable.schema,
     defaults: mapFilterDefaults,
   },
   create: (options, ctx) => mapFilter({ ...options, map: options.map || ctx.map }),

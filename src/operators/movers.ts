@@ -24,7 +24,13 @@ import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
 import { defineStage } from '../stage/stage.js';
-import { bool, num, options } from '../stage/schema-helpers.js';
+import {
+  boolOption,
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type { GraphEvent } from '../stage/graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
 import { loadMap } from '../map-analysis/map-source.js';
@@ -32,23 +38,34 @@ import { moversOf, type Mover } from '../map-analysis/movers/mover-volumes.js';
 import { avoidMovers } from '../map-analysis/movers/avoid-movers.js';
 import { addPlatPairs } from '../map-analysis/movers/plat-pairs.js';
 
-export interface MoversOptions {
-  /** Room kept between a node's or link's player box and a mover's volume, on each side across. [Units: world units] [Limit: 0..64] */
-  readonly clearance: number;
-  /** Put a PLATFORM pair on each lift (func_plat) that has floor nodes at both ends. */
-  readonly platPairs: boolean;
-  /** Farthest a floor node may stand from a lift's footprint to join its pair. [Units: world units] [Limit: 16..256] */
-  readonly platReach: number;
-  /** Most floor nodes linked at each end of a lift. [Limit: 1..8] */
-  readonly platLinks: number;
-}
+/** movers' options, each stated once: the default, the limits and the one line the docs show. */
+const MOVERS_OPTIONS = {
+  clearance: numOption(
+    16,
+    'Room kept between a node\u2019s or link\u2019s player box and a mover\u2019s volume, each side across. [world units]',
+    { minimum: 0, maximum: 64 },
+  ),
+  platPairs: boolOption(
+    true,
+    'Put a PLATFORM pair on each lift (func_plat) with floor nodes at both ends.',
+  ),
+  platReach: numOption(
+    96,
+    'Farthest a floor node may stand from a lift\u2019s footprint to join its pair. [world units]',
+    { minimum: 16, maximum: 256 },
+  ),
+  platLinks: numOption(4, 'Most floor nodes linked at each end of a lift.', {
+    minimum: 1,
+    maximum: 8,
+    integer: true,
+  }),
+};
 
-export const moversDefaults: MoversOptions = Object.freeze({
-  clearance: 16,
-  platPairs: true,
-  platReach: 96,
-  platLinks: 4,
-});
+const moversTable = fromOptionTable(MOVERS_OPTIONS);
+
+export type MoversOptions = OptionsOf<typeof MOVERS_OPTIONS>;
+
+export const moversDefaults: MoversOptions = moversTable.defaults;
 
 /** What the stage needs of the map. */
 export interface MoversMap {
@@ -61,7 +78,7 @@ export function movers(
   options: Partial<MoversOptions>,
   load: () => Promise<MoversMap | null>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: MoversOptions = { ...moversDefaults, ...options };
+  const o = withDefaults('movers', MOVERS_OPTIONS, options);
   return graphInOrder(async (e, emit) => {
     const map = await load();
     if (!map) {
@@ -104,27 +121,7 @@ export const moversStage = defineStage<MoversOptions>({
     needs: ['graph'],
     adds: [],
     removes: [],
-    schema: options({
-      clearance: num(
-        'Room kept between a node\u2019s or link\u2019s player box and a mover\u2019s volume, each side across. [world units]',
-        { minimum: 0, maximum: 64 },
-      ),
-      platPairs: bool(
-        'Put a PLATFORM pair on each lift (func_plat) with floor nodes at both ends.',
-      ),
-      platReach: num(
-        'Farthest a floor node may stand from a lift\u2019s footprint to join its pair. [world units]',
-        {
-          minimum: 16,
-          maximum: 256,
-        },
-      ),
-      platLinks: num('Most floor nodes linked at each end of a lift.', {
-        minimum: 1,
-        maximum: 8,
-        integer: true,
-      }),
-    }),
+    schema: moversTable.schema,
     defaults: moversDefaults,
   },
   create: (opts, ctx) =>

@@ -25,23 +25,38 @@
 import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../stage/stage.js';
-import { num, options } from '../stage/schema-helpers.js';
+import {
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type { DraftGraph, GraphEvent, GraphStageResult } from '../stage/graph-types.js';
 import { distance } from '../stage/graph-types.js';
 import { adjacency } from '../graph/strong-components.js';
 import { shortestWay } from '../graph/shortest-way.js';
 
-export interface ShortLinksOptions {
-  /** Longest link kept without question, horizontally. [Units: world units] [Limit: 32..1024] */
-  readonly maxLength: number;
-  /** Longest way round over short links that replaces a long link, as a multiple of its length. [Limit: 1..4] */
-  readonly maxDetour: number;
-}
+/**
+ * short-links' options, each stated once: the default, the limits and the one line the docs
+ * show.
+ */
+const SHORT_LINKS_OPTIONS = {
+  maxLength: numOption(96, 'Longest link kept without question, horizontally. [world units]', {
+    minimum: 32,
+    maximum: 1024,
+  }),
+  maxDetour: numOption(
+    1.5,
+    'Longest way round over short links that replaces a long link, as a multiple of its length.',
+    { minimum: 1, maximum: 4 },
+  ),
+};
 
-export const shortLinksDefaults: ShortLinksOptions = Object.freeze({
-  maxLength: 96,
-  maxDetour: 1.5,
-});
+const shortLinksTable = fromOptionTable(SHORT_LINKS_OPTIONS);
+
+export type ShortLinksOptions = OptionsOf<typeof SHORT_LINKS_OPTIONS>;
+
+export const shortLinksDefaults: ShortLinksOptions = shortLinksTable.defaults;
 
 const horizontal = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0] - b[0], a[1] - b[1]);
@@ -77,7 +92,7 @@ export function shortenLinks(g: DraftGraph, o: ShortLinksOptions): GraphStageRes
 export function shortLinks(
   options: Partial<ShortLinksOptions>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: ShortLinksOptions = { ...shortLinksDefaults, ...options };
+  const o = withDefaults('short-links', SHORT_LINKS_OPTIONS, options);
   return graphInOrder(async (e, emit) => {
     const r = shortenLinks(e.graph, o);
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
@@ -95,19 +110,7 @@ export const shortLinksStage = defineStage<ShortLinksOptions>({
     needs: ['graph'],
     adds: [],
     removes: [],
-    schema: options({
-      maxLength: num('Longest link kept without question, horizontally. [world units]', {
-        minimum: 32,
-        maximum: 1024,
-      }),
-      maxDetour: num(
-        'Longest way round over short links that replaces a long link, as a multiple of its length.',
-        {
-          minimum: 1,
-          maximum: 4,
-        },
-      ),
-    }),
+    schema: shortLinksTable.schema,
     defaults: shortLinksDefaults,
   },
   create: (opts) => shortLinks(opts),

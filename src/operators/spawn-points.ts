@@ -22,7 +22,13 @@ import type { OperatorFunction } from 'rxjs';
 import type { Vec3 } from '../geometry/vec3.js';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { defineStage } from '../stage/stage.js';
-import { bool, num, options } from '../stage/schema-helpers.js';
+import {
+  boolOption,
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type {
   DraftGraph,
   DraftLink,
@@ -39,26 +45,34 @@ import { spawnPointsOf } from '../sources/bsp/spawn-points.js';
 import { STANDING, placeNode, standsAt } from '../map-analysis/place-node.js';
 import { loadMap } from '../map-analysis/map-source.js';
 
-export interface SpawnPointsOptions {
-  /** Farthest node a spawn links to. [Units: world units] [Limit: > 0] */
-  readonly radius: number;
-  /** Most links per spawn point (each way). [Limit: 1..32] */
-  readonly maxLinks: number;
-  /** Largest height difference of a spawn link. [Units: world units] */
-  readonly maxStep: number;
-  /** Drop spawn nodes to the floor below them (needs the BSP). */
-  readonly dropToFloor: boolean;
-  /** Deepest floor search below a spawn entity. [Units: world units] */
-  readonly maxDrop: number;
-}
+/**
+ * spawn-points' options, each stated once: the default, the limits and the one line the docs
+ * show.
+ */
+const SPAWN_POINTS_OPTIONS = {
+  radius: numOption(128, 'Farthest node a spawn links to. [world units]', {
+    exclusiveMinimum: 0,
+  }),
+  maxLinks: numOption(4, 'Most links per spawn point, each way.', {
+    minimum: 1,
+    maximum: 32,
+    integer: true,
+  }),
+  maxStep: numOption(32, 'Largest height difference of a spawn link. [world units]', {
+    minimum: 0,
+  }),
+  // Needs the BSP.
+  dropToFloor: boolOption(true, 'Drop spawn nodes to the floor below them.'),
+  maxDrop: numOption(256, 'Deepest floor search below a spawn entity. [world units]', {
+    minimum: 0,
+  }),
+};
 
-export const spawnPointsDefaults: SpawnPointsOptions = Object.freeze({
-  radius: 128,
-  maxLinks: 4,
-  maxStep: 32,
-  dropToFloor: true,
-  maxDrop: 256,
-});
+const spawnPointsTable = fromOptionTable(SPAWN_POINTS_OPTIONS);
+
+export type SpawnPointsOptions = OptionsOf<typeof SPAWN_POINTS_OPTIONS>;
+
+export const spawnPointsDefaults: SpawnPointsOptions = spawnPointsTable.defaults;
 
 /** Player origin height above the floor it stands on (bbox mins z = -24). [Units: world units] */
 const STANDING_HEIGHT = 24;
@@ -174,7 +188,7 @@ export function spawnPoints(
   options: Partial<SpawnPointsOptions>,
   load: () => Promise<MapGeometry>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: SpawnPointsOptions = { ...spawnPointsDefaults, ...options };
+  const o = withDefaults('spawn-points', SPAWN_POINTS_OPTIONS, options);
   return graphInOrder(async (e, emit) => {
     const r = addSpawnPoints(e.graph, await load(), o);
     emit({ kind: 'graph', graph: r.graph });
@@ -205,17 +219,7 @@ export const spawnPointsStage = defineStage<SpawnPointsOptions>({
     needs: ['graph'],
     adds: [],
     removes: [],
-    schema: options({
-      radius: num('Farthest node a spawn links to. [world units]', { exclusiveMinimum: 0 }),
-      maxLinks: num('Most links per spawn point, each way.', {
-        minimum: 1,
-        maximum: 32,
-        integer: true,
-      }),
-      maxStep: num('Largest height difference of a spawn link. [world units]', { minimum: 0 }),
-      dropToFloor: bool('Drop spawn nodes to the floor below them.'),
-      maxDrop: num('Deepest floor search below a spawn entity. [world units]', { minimum: 0 }),
-    }),
+    schema: spawnPointsTable.schema,
     defaults: spawnPointsDefaults,
   },
   create: (opts, ctx) => spawnPoints(opts, mapGeometryLoader(ctx.bsp)),

@@ -20,23 +20,34 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
 import { defineStage } from '../stage/stage.js';
-import { num, options } from '../stage/schema-helpers.js';
+import {
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import type { NavEvent, Waypoint } from '../stage/nav-events.js';
 
-export interface SpeedFilterOptions {
-  /** Horizontal speed above which a pair casts no link vote. [Units: u/s] [Limit: > 0] */
-  readonly maxSpeed: number;
-}
+/**
+ * speed-filter's options, each stated once: the default, the limits (checked on a pipeline's
+ * options and on the operator's) and the one line the docs show.
+ */
+const SPEED_FILTER_OPTIONS = {
+  maxSpeed: numOption(450, 'Horizontal speed above which a pair casts no link vote. [u/s]', {
+    exclusiveMinimum: 0,
+  }),
+};
 
-export const speedFilterDefaults: SpeedFilterOptions = Object.freeze({
-  maxSpeed: 450,
-});
+const speedFilterTable = fromOptionTable(SPEED_FILTER_OPTIONS);
+
+export type SpeedFilterOptions = OptionsOf<typeof SPEED_FILTER_OPTIONS>;
+
+export const speedFilterDefaults: SpeedFilterOptions = speedFilterTable.defaults;
 
 export function speedFilter(
   options: Partial<SpeedFilterOptions> = {},
 ): OperatorFunction<NavEvent, NavEvent> {
-  const o: SpeedFilterOptions = { ...speedFilterDefaults, ...options };
-  if (!(o.maxSpeed > 0)) throw new RangeError('speed-filter: maxSpeed must be > 0');
+  const o = withDefaults('speed-filter', SPEED_FILTER_OPTIONS, options);
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
       const previous = new Map<number, Waypoint>();
@@ -90,11 +101,7 @@ export const speedFilterStage = defineStage<SpeedFilterOptions>({
     needs: ['waypoint'],
     adds: ['strafe-trace'],
     removes: [],
-    schema: options({
-      maxSpeed: num('Horizontal speed above which a pair casts no link vote. [u/s]', {
-        exclusiveMinimum: 0,
-      }),
-    }),
+    schema: speedFilterTable.schema,
     defaults: speedFilterDefaults,
   },
   create: (options) => speedFilter(options),

@@ -23,7 +23,12 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
 import { runKey } from './internal/run-key.js';
 import { defineStage } from '../stage/stage.js';
-import { bool, options } from '../stage/schema-helpers.js';
+import {
+  boolOption,
+  fromOptionTable,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
 import {
   VOTE_AIRBORNE,
   VOTE_CROUCHED,
@@ -32,12 +37,20 @@ import {
   type NavEvent,
 } from '../stage/nav-events.js';
 
-export interface VoteOptions {
-  /** Let waypoints in free flight vote for nodes too (the AQtion proposal's behaviour). */
-  readonly voteInFlight: boolean;
-}
+/** vote's options, each stated once: the default and the one line the docs show. */
+const VOTE_OPTIONS = {
+  // On: the AQtion proposal's behaviour.
+  voteInFlight: boolOption(
+    false,
+    'Let waypoints in free flight vote for nodes too (off: nodes never float in mid-air).',
+  ),
+};
 
-export const voteDefaults: VoteOptions = Object.freeze({ voteInFlight: false });
+const voteTable = fromOptionTable(VOTE_OPTIONS);
+
+export type VoteOptions = OptionsOf<typeof VOTE_OPTIONS>;
+
+export const voteDefaults: VoteOptions = voteTable.defaults;
 
 /** What a run carries from its last voting waypoint to the next. */
 interface Pending {
@@ -50,7 +63,7 @@ interface Pending {
 }
 
 export function vote(options: Partial<VoteOptions> = {}): OperatorFunction<NavEvent, NavEvent> {
-  const o: VoteOptions = { ...voteDefaults, ...options };
+  const o = withDefaults('vote', VOTE_OPTIONS, options);
   return (source) =>
     new Observable<NavEvent>((subscriber) => {
       const runs = new Map<number, Pending>();
@@ -129,11 +142,7 @@ export const voteStage = defineStage<VoteOptions>({
     needs: ['waypoint'],
     adds: ['node-vote', 'link-vote'],
     removes: ['waypoint'],
-    schema: options({
-      voteInFlight: bool(
-        'Let waypoints in free flight vote for nodes too (off: nodes never float in mid-air).',
-      ),
-    }),
+    schema: voteTable.schema,
     defaults: voteDefaults,
   },
   create: (opts) => vote(opts),

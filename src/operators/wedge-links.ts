@@ -8,10 +8,11 @@
  * (ghetto's pillar nook, bwcity's wall block: seconds on end in every trial). The nav test's
  * bot keeps the sidestep: taking it away there cost more than it gave (a room's only ways out
  * were recorded bad, docs/nav-quality.md). So this stage runs every link once more as the
- * engine's bot (`map-analysis/wedging-links.ts`) and lets a wedging link go only when the
- * graph still leads from its source to its target over the links that remain, by a way at
- * most `maxExtra` units longer (`graph/links-with-another-way.ts`): what reaches what does
- * not change, and a link that is a room's only way out stays.
+ * engine's bot and lets a wedging link go only when the graph still leads from its source to
+ * its target over the links that remain, by a way at most `maxExtra` units longer: what
+ * reaches what does not change, and a link that is a room's only way out stays. The recipe is
+ * `map-analysis/wedge-links-graph.ts`, its step `map-analysis/engine-bot-wedges.ts`; this file
+ * keeps the options table, the operator and the stage.
  *
  * Deterministic: links are judged in link order against the graph as it shrinks.
  *
@@ -26,58 +27,40 @@ import type { OperatorFunction } from 'rxjs';
 import { graphInOrder } from './internal/graph-in-order.js';
 import { passWithoutMap } from './internal/pass-without-map.js';
 import { defineStage } from '../stage/stage.js';
-import { num, options } from '../stage/schema-helpers.js';
-import type { DraftGraph, GraphEvent, GraphStageResult } from '../stage/graph-types.js';
-import { distance } from '../stage/graph-types.js';
+import {
+  fromOptionTable,
+  numOption,
+  withDefaults,
+  type OptionsOf,
+} from '../stage/schema-helpers.js';
+import type { GraphEvent } from '../stage/graph-types.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import { loadCollision } from '../map-analysis/map-source.js';
-import { wedgingLinkSteps } from '../map-analysis/wedging-links.js';
-import { linkToSimulate } from '../map-analysis/link-check.js';
-import { linksWithAnotherWay } from '../graph/links-with-another-way.js';
-import { runGivingWay, type Steps, type WorkAhead } from '../pausing/run-steps.js';
+import { wedgeLinksGraphSteps } from '../map-analysis/wedge-links-graph.js';
+import { runGivingWay, type WorkAhead } from '../pausing/run-steps.js';
 
-export interface WedgeLinksOptions {
-  /**
-   * Longest way round that lets a wedging link go, beyond the link's own length. Set from the
-   * bot's clock, not from a map: a wedged bot stands until its travel counter runs out, 6 to
-   * 12 s (120 counts, one or two a think), while 1024 units more take it 3.4 s at a player's
-   * top running speed (pmove's `maxspeed`, 300 u/s). A ratio to the link's length (first
-   * tried: 3) kept bwcity's wall-block link, whose way round had become 3.6 times its 75 units
-   * once the wedging links before it had gone. [Units: world units] [Limit: 0..4096]
-   */
-  readonly maxExtra: number;
-}
+/**
+ * wedge-links' options, each stated once: the default, the limits and the one line the docs
+ * show.
+ */
+const WEDGE_LINKS_OPTIONS = {
+  // Set from the bot's clock, not from a map: a wedged bot stands until its travel counter
+  // runs out, 6 to 12 s (120 counts, one or two a think), while 1024 units more take it 3.4 s
+  // at a player's top running speed (pmove's `maxspeed`, 300 u/s). A ratio to the link's
+  // length (first tried: 3) kept bwcity's wall-block link, whose way round had become 3.6
+  // times its 75 units once the wedging links before it had gone.
+  maxExtra: numOption(
+    1024,
+    'Longest way round that lets a wedging link go, beyond the link\u2019s own length. [world units]',
+    { minimum: 0, maximum: 4096 },
+  ),
+};
 
-export const wedgeLinksDefaults: WedgeLinksOptions = Object.freeze({
-  maxExtra: 1024,
-});
+const wedgeLinksTable = fromOptionTable(WEDGE_LINKS_OPTIONS);
 
-/** The stage's work, pausing (`yield`) within the simulation. */
-export function* wedgeLinkSteps(
-  g: DraftGraph,
-  collision: CollisionModel,
-  o: WedgeLinksOptions,
-): Steps<GraphStageResult> {
-  const wedging = yield* wedgingLinkSteps(
-    collision,
-    g.links.map((l) => linkToSimulate(g.nodes, l)),
-  );
-  yield;
-  const length = (v: number, w: number) => distance(g.nodes[v].origin, g.nodes[w].origin);
-  const drop = linksWithAnotherWay(g.nodes.length, g.links, wedging, length, o.maxExtra);
-  const links = g.links.filter((_, k) => !drop[k]);
-  const wedgingCount = wedging.reduce((s, x) => s + x, 0);
-  const removed = g.links.length - links.length;
-  return {
-    graph: { nodes: g.nodes, links },
-    stats: {
-      links: g.links.length,
-      wedging: wedgingCount,
-      removed,
-      wedgingKept: wedgingCount - removed,
-    },
-  };
-}
+export type WedgeLinksOptions = OptionsOf<typeof WEDGE_LINKS_OPTIONS>;
+
+export const wedgeLinksDefaults: WedgeLinksOptions = wedgeLinksTable.defaults;
 
 /** The operator; `load` gives the map's collision model when the graph arrives (null: no BSP). */
 export function wedgeLinks(
@@ -85,14 +68,14 @@ export function wedgeLinks(
   load: () => Promise<CollisionModel | null>,
   doAhead?: (work: WorkAhead) => Promise<void>,
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const o: WedgeLinksOptions = { ...wedgeLinksDefaults, ...options };
+  const o = withDefaults('wedge-links', WEDGE_LINKS_OPTIONS, options);
   return graphInOrder(async (e, emit) => {
     const collision = await load();
     if (!collision) {
       passWithoutMap(e, emit, 'wedge-links');
       return;
     }
-    const r = await runGivingWay(wedgeLinkSteps(e.graph, collision, o), doAhead);
+    const r = await runGivingWay(wedgeLinksGraphSteps(e.graph, collision, o), doAhead);
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'wedge-links', data: r.stats });
   });
@@ -108,12 +91,7 @@ export const wedgeLinksStage = defineStage<WedgeLinksOptions>({
     needs: ['graph'],
     adds: [],
     removes: [],
-    schema: options({
-      maxExtra: num(
-        'Longest way round that lets a wedging link go, beyond the link\u2019s own length. [world units]',
-        { minimum: 0, maximum: 4096 },
-      ),
-    }),
+    schema: wedgeLinksTable.schema,
     defaults: wedgeLinksDefaults,
   },
   create: (opts, ctx) => {

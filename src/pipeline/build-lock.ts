@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { primaryNavOutput } from './pipeline-spec.js';
+import { primaryNavOutput, type NavOutputPaths } from '../sinks/nav-sinks.js';
 
 /** Who holds a lock (the lock file's JSON). */
 export interface LockOwner {
@@ -239,7 +239,8 @@ export async function acquireBuildLock(
 export async function lockOutputs(
   spec: {
     readonly map: string;
-    readonly output: { readonly nav: string | null; readonly q2rNav: string | null };
+    /** The nav files it writes (the lock goes beside the primary one). */
+    readonly output: NavOutputPaths;
   },
   command: string,
   waitSeconds: number,

@@ -1,17 +1,20 @@
 /**
- * One build, as a recipe (after recastnavigation's `build()`):
+ * One build, as a recipe (after recastnavigation's `build()`); `runBuild` reads as these steps,
+ * each a function below:
  *
- * 1. Find the demos (fast-glob, sorted) and describe the per-demo setup.
- * 2. Per demo: its content hash (from the hash index when the file is unchanged, so an
- *    incremental build does not read old demos at all) → cache hit, or, in workers, read +
- *    demo stages + cache write.
- * 3. Decide what each demo contributes: quarantine damaged demos (or keep their good prefix),
- *    drop skipped (spectator) demos and duplicates (same bytes as another demo).
- * 4. Merge the votes in content-hash order (so neither demo order, worker count nor cache
- *    state changes a single bit) and run the graph stages once; make the admin's edits
+ * 1. `findInputs`: the demos (fast-glob, sorted), or the map alone; the per-demo setup.
+ * 2. `readDemoVotes`: per demo, its content hash (from the hash index when the file is
+ *    unchanged, so an incremental build does not read old demos at all) → cache hit, or, in
+ *    workers, read + demo stages + cache write.
+ * 3. `contributionsOf`: what each demo contributes: quarantine damaged demos (or keep their
+ *    good prefix), drop skipped (spectator) demos and duplicates (same bytes as another demo);
+ *    `noDemoGave`: a build none contributed to says so, and never replaces a nav.
+ * 4. `graphOf`: merge the votes in content-hash order (so neither demo order, worker count nor
+ *    cache state changes a single bit) and run the graph stages once; make the admin's edits
  *    (`draft-edits.ts`, read before step 1) and test the nav (`own-test.ts`).
  * 5. Turn the graph into an engine-safe `.nav` (type numbers from the table, ≤ 8095 nodes,
- *    ≤ 32 best-supported links per node, costs) and write every output atomically.
+ *    ≤ 32 best-supported links per node, costs) and write every output atomically: the nav
+ *    formats (`writeNavs`), the strafe traces, the JSON report, the HTML report (`writeHtml`).
  *
  * Progress goes to an observer; the result carries the summary for the report and console.
  */
@@ -19,10 +22,9 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
-import { buildNodeTypeTable } from '../nav/node-types.js';
-import { NAV_SINKS, type NavOutputName } from '../sinks/nav-sinks.js';
+import { buildNodeTypeTable, type NodeTypeTable } from '../nav/node-types.js';
+import { NAV_SINKS, primaryNavOutput } from '../sinks/nav-sinks.js';
 import type { NavSinkInput, NavSinkWritten } from '../sinks/nav-sink.js';
-import { nav3FromNavDefaults } from '../sinks/q2r-nav/nav3-from-nav.js';
 import { thresholdLoss } from './thresholds-guard.js';
 import { mapAloneNote, noContribution } from './no-contribution.js';
 import { mapMisfit } from './map-fit-guard.js';
@@ -58,14 +60,17 @@ import { DemoLanes } from './demo-pool.js';
 import type { DemoRunResult } from './run-demo.js';
 import { NODE_FROM_MAP, graphToNav } from '../sinks/nav/graph-to-nav.js';
 import { loadPlugin } from './plugins.js';
-import { demoStages, graphStages, primaryNavOutput, type PipelineSpec } from './pipeline-spec.js';
+import { demoStages, type PipelineSpec } from './pipeline-spec.js';
 import type { StageContext } from '../stage/stage.js';
-import { runGraphStages } from './run-graph-stages.js';
+import { pipelineSharedSettings } from './builtin-stages.js';
+import { runGraphStages, type GraphStagesResult } from './run-graph-stages.js';
 import { ownTestLine } from './own-test.js';
-import { editLinksLeftOut, editsSummary, readBuildEdits } from './draft-edits.js';
+import { editLinksLeftOut, editsSummary, readBuildEdits, type BuildEdits } from './draft-edits.js';
+import type { DraftGraph } from '../stage/graph-types.js';
+import type { NavFile } from '../nav/types.js';
 import type { WorkerSetup } from './worker.js';
 
-import type { BuildResult, DemoReport, DemoStatus } from '../sinks/build-result.js';
+import type { BuildResult, DemoReport, DemoStatus, EditsSummary } from '../sinks/build-result.js';
 
 // The result types live in their own module; they are re-exported for the build's callers.
 export {
@@ -138,8 +143,10 @@ export async function workerSetup(spec: PipelineSpec): Promise<WorkerSetup> {
   const configHash = hashText(
     canonicalJson({ map: spec.map.toLowerCase(), stages, plugins, version: VERSION }),
   );
+  const shared = pipelineSharedSettings(spec.stages);
   return {
-    key: configHash,
+    // The operators a worker builds once: for this configuration and these shared settings.
+    key: hashText(canonicalJson({ configHash, shared })),
     configHash,
     map: spec.map,
     bsp: spec.bsp,
@@ -148,6 +155,7 @@ export async function workerSetup(spec: PipelineSpec): Promise<WorkerSetup> {
     stages,
     plugins: [...spec.plugins],
     cacheDir: spec.cache,
+    shared,
   };
 }
 
@@ -163,7 +171,11 @@ async function loadFeedbackOf(spec: PipelineSpec): Promise<Feedback> {
   return readFeedbackFile(f.file);
 }
 
-function stageContext(spec: PipelineSpec, log: (m: string) => void): StageContext {
+/**
+ * The graph stages' context: the pipeline's map, files and feedback, and its shared settings
+ * (set once here from the stages that own them; the nav sinks get the same).
+ */
+export function stageContext(spec: PipelineSpec, log: (m: string) => void): StageContext {
   let feedback: Promise<Feedback> | null = null;
   return {
     map: spec.map,
@@ -173,6 +185,7 @@ function stageContext(spec: PipelineSpec, log: (m: string) => void): StageContex
     baseDir: spec.baseDir,
     cacheDir: spec.cache,
     loadFeedback: () => (feedback ??= loadFeedbackOf(spec)),
+    shared: pipelineSharedSettings(spec.stages),
     log,
     warn: log,
   };
@@ -190,7 +203,103 @@ export async function runBuild(
 ): Promise<BuildResult> {
   // 0. The admin's edits, read before any demo: a missing or broken file stops the build.
   const edits = await readBuildEdits(spec);
-  // 1. Inputs. No demos named at all, with a map: the map alone, on purpose.
+  // 1. Inputs: the demos, the per-demo setup, no stale temporary files.
+  const { mapAlone, paths } = await findInputs(spec);
+  const setup = await workerSetup(spec);
+  const removedTempFiles = await sweepStaleTempFiles(await tempFolders(spec));
+  observer.start?.(paths.length);
+  // 2. Per demo: its votes, from the cache or read in a worker.
+  const { outcomes, cacheProblems } = await readDemoVotes(spec, paths, setup, observer);
+  // 3. What each demo contributes, in content-hash order.
+  const { reports, contributions, firstFile } = contributionsOf(outcomes);
+  const none = noDemoGave(spec, mapAlone, reports, contributions.length);
+  // 4. Merge and graph stages (or their cached result), refused when they made no nav to write.
+  observer.phase?.('cluster');
+  const ctx = stageContext(spec, () => undefined);
+  const graphed = await graphOf(spec, ctx, setup, contributions, cacheProblems, edits);
+  const feedbackWarnings = graphed.feedbackWarnings;
+  if (none) feedbackWarnings.push(none.message);
+
+  // 5. Outputs: the nav every format is written from, then every file.
+  observer.phase?.('write');
+  const { stages, ownTest } = graphed;
+  const nodeTypes = buildNodeTypeTable(spec.nodeTypes);
+  const { nav, stats, nodeSource, editsDone } = navOf(spec, graphed, nodeTypes, edits);
+  // Thresholds that dropped everything: said in the summary; never written over a nav.
+  const loss = thresholdLoss(stages.cluster as never, nav);
+  const kept = primaryNavOutput(spec.output);
+  if (loss?.empty && existsSync(kept))
+    throw new BuildError(`${loss.message}; ${kept} was left as it was`);
+  if (loss && !none) feedbackWarnings.push(loss.message);
+  const outputs: Record<string, string> = {};
+  // The HTML report draws what changed since the nav this build replaces: read it first.
+  const previous =
+    spec.output.html && spec.output.nav
+      ? await readNavFile(spec.output.nav, nodeTypes).then(
+          (d) => d.nav,
+          () => null,
+        )
+      : null;
+  const navOutputs = await writeNavs(
+    spec,
+    { map: spec.map, bsp: spec.bsp, nav, nodeTypes, shared: ctx.shared },
+    outputs,
+    feedbackWarnings,
+  );
+  const traces = collectTraces(contributions.map((c) => c.votes));
+  if (spec.output.strafeTraces) {
+    await mkdir(dirname(spec.output.strafeTraces), { recursive: true });
+    await writeStrafeTraces(spec.output.strafeTraces, { map: spec.map, traces });
+    outputs.strafeTraces = spec.output.strafeTraces;
+  }
+  const result: BuildResult = {
+    map: spec.map,
+    demos: reports,
+    stages,
+    nav: stats,
+    navOutputs,
+    outputs,
+    strafeTraces: traces.length,
+    feedbackWarnings,
+    cacheProblems,
+    removedTempFiles,
+    work: graphed.work,
+    ownTest,
+    cacheUse: null,
+    edits: editsDone,
+    provenance: nodeProvenance(
+      nav,
+      nodeSource,
+      contributions.map((c) => ({ file: firstFile.get(c.hash)!, votes: c.votes })),
+      ctx.shared.clusterRadius,
+    ),
+  };
+  const report = buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null);
+  if (spec.output.report) {
+    await writeBuildReport(spec.output.report, report);
+    outputs.report = spec.output.report;
+  }
+  if (spec.output.html) {
+    observer.phase?.('report');
+    await writeHtml(spec, spec.output.html, { result, report, nav, nodeSource, previous });
+    outputs.html = spec.output.html;
+  }
+  // The cache folder's size, bounded: the entries used longest ago go first.
+  const cacheUse = spec.cache
+    ? await boundCache(spec.cache, options.cacheLimit ?? DEFAULT_CACHE_LIMIT).catch((e: Error) => {
+        cacheProblems.push(`cache folder not measured (${e.message})`);
+        return null;
+      })
+    : null;
+  return { ...result, cacheUse };
+}
+
+/**
+ * The demos a build reads, refused before any work when there is nothing to build from. No
+ * demos named at all, with a map: the map alone, on purpose (`mapAlone`); demos named that
+ * match no file are a mistake, never a map-alone build in disguise.
+ */
+async function findInputs(spec: PipelineSpec): Promise<{ mapAlone: boolean; paths: string[] }> {
   const mapAlone = spec.demos.length === 0;
   if (mapAlone && !spec.bsp)
     throw new NoDemosFound('no demos and no map: a build needs demos, the map, or both');
@@ -200,16 +309,33 @@ export async function runBuild(
       `no demos found: nothing matches ${spec.demos.map((d) => JSON.stringify(d)).join(', ')}`,
     );
   }
-  const setup = await workerSetup(spec);
-  const name = (p: string) => relative(spec.baseDir, p) || p;
-  const removedTempFiles = await sweepStaleTempFiles(await tempFolders(spec));
-  observer.start?.(paths.length);
+  return { mapAlone, paths };
+}
 
-  // 2. Per demo: hash and look in the cache here (cheap), read the misses in workers.
-  const byPath = new Map<string, { report: DemoReport; votes: DemoVotes | null }>();
+/** One demo's report and votes (null when it gave none: failed, unreadable). */
+interface DemoOutcome {
+  readonly report: DemoReport;
+  readonly votes: DemoVotes | null;
+}
+
+/**
+ * Every demo's votes, in `paths` order. Hashing and the cache lookup run here, a few demos at
+ * once (cheap: an incremental build finds old demos in the hash index and never reads them);
+ * a miss goes to the worker lanes as soon as it is found, so reading overlaps the hashing of
+ * the rest. The cache's problems (an entry not written, a damaged one recomputed) come back
+ * sorted, so that the report does not depend on which lane finished first.
+ */
+async function readDemoVotes(
+  spec: PipelineSpec,
+  paths: readonly string[],
+  setup: WorkerSetup,
+  observer: BuildObserver,
+): Promise<{ outcomes: DemoOutcome[]; cacheProblems: string[] }> {
+  const name = (p: string) => relative(spec.baseDir, p) || p;
+  const byPath = new Map<string, DemoOutcome>();
   const cacheProblems: string[] = [];
   let done = 0;
-  const record = (path: string, entry: { report: DemoReport; votes: DemoVotes | null }): void => {
+  const record = (path: string, entry: DemoOutcome): void => {
     byPath.set(path, entry);
     observer.demo?.(entry.report, ++done, paths.length);
   };
@@ -265,16 +391,27 @@ export async function runBuild(
     await lanes.finish();
   }
   cacheProblems.sort();
+  return { outcomes: paths.map((p) => byPath.get(p)!), cacheProblems };
+}
 
-  // 3. Contributions, in content-hash order; the first path of identical bytes wins.
-  const ordered = paths.map((p) => byPath.get(p)!);
-  const seen = new Map<string, string>();
+/**
+ * What the demos contribute: the used ones, each demo's bytes once (the first path of
+ * identical bytes wins, the others are reported as duplicates), sorted by content hash. The
+ * merge takes them in that order, so neither the demos' order, the worker count nor the cache
+ * state changes a single bit of the nav. `firstFile`: the file each contribution came from.
+ */
+function contributionsOf(outcomes: readonly DemoOutcome[]): {
+  reports: DemoReport[];
+  contributions: { hash: string; votes: DemoVotes }[];
+  firstFile: Map<string, string>;
+} {
+  const firstFile = new Map<string, string>();
   const reports: DemoReport[] = [];
   const contributions: { hash: string; votes: DemoVotes }[] = [];
-  for (const e of ordered) {
+  for (const e of outcomes) {
     let report = e.report;
     if (report.used && report.contentHash) {
-      const first = seen.get(report.contentHash);
+      const first = firstFile.get(report.contentHash);
       if (first !== undefined) {
         report = {
           ...report,
@@ -283,36 +420,56 @@ export async function runBuild(
           note: `duplicate of ${first} (same bytes)`,
         };
       } else {
-        seen.set(report.contentHash, report.file);
+        firstFile.set(report.contentHash, report.file);
         contributions.push({ hash: report.contentHash, votes: e.votes! });
       }
     }
     reports.push(report);
   }
   contributions.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
-  // No demo contributed: say so, and never replace a nav with one learned from the map alone.
+  return { reports, contributions, firstFile };
+}
+
+/**
+ * When no demo contributed: the note for the summary, and whether to refuse the build (thrown
+ * here). A nav learned from the map alone never replaces a nav (`no-contribution.ts`).
+ */
+function noDemoGave(
+  spec: PipelineSpec,
+  mapAlone: boolean,
+  reports: readonly DemoReport[],
+  contributed: number,
+): { readonly message: string } | null {
+  const primary = primaryNavOutput(spec.output);
   const none = mapAlone
-    ? mapAloneNote(primaryNavOutput(spec.output))
+    ? mapAloneNote(primary)
     : noContribution(
         spec.map,
         reports,
-        contributions.length,
-        primaryNavOutput(spec.output),
-        existsSync(primaryNavOutput(spec.output)),
+        contributed,
+        primary,
+        existsSync(primary),
         spec.bsp !== null,
       );
   if (none?.refuse) throw new BuildError(none.message);
+  return none;
+}
 
-  // 4. Merge and graph stages (or their cached result).
-  observer.phase?.('cluster');
-  const ctx = stageContext(spec, () => undefined);
-  const {
-    graph,
-    stages,
-    work,
-    ownTest,
-    edits: editOutcomes,
-  } = await runGraphStages(
+/**
+ * The graph stages on the merged votes (or their cached result, `run-graph-stages.ts`), and the
+ * guards that keep a graph from being written: none at all, a graph of another map's BSP
+ * (hardly any demo node finds a place to stand), a nav that fails the build's own test even
+ * after its repairs. What the stages warned of starts the build's warnings.
+ */
+async function graphOf(
+  spec: PipelineSpec,
+  ctx: StageContext,
+  setup: WorkerSetup,
+  contributions: readonly { hash: string; votes: DemoVotes }[],
+  cacheProblems: string[],
+  edits: BuildEdits | null,
+): Promise<GraphStagesResult & { graph: DraftGraph; feedbackWarnings: string[] }> {
+  const graphed = await runGraphStages(
     spec,
     ctx,
     setup.configHash,
@@ -320,159 +477,127 @@ export async function runBuild(
     cacheProblems,
     edits?.edits ?? null,
   );
+  const { graph, stages, ownTest } = graphed;
   if (!graph)
     throw new BuildError('the graph stages produced no graph (is cluster in the pipeline?)');
   const feedbackWarnings = (
     (stages.feedback as { warnings?: string[] } | undefined)?.warnings ?? []
   ).slice();
-
-  // The BSP of another map: hardly any demo node finds a place to stand. Refused, nav untouched.
+  // The BSP of another map: refused, nav untouched.
   const misfit = mapMisfit(stages, spec.bsp);
-  if (misfit) throw new BuildError(`${misfit} ${spec.output.nav} was not written`);
-  if (none) feedbackWarnings.push(none.message);
-  // A nav that fails the build's own test even after its repairs is not written.
+  if (misfit) throw new BuildError(`${misfit} ${primaryNavOutput(spec.output)} was not written`);
   if (ownTest && !ownTest.summary.passed)
     throw new NavTestFailed(
       `${ownTestLine(ownTest.summary)}; ${primaryNavOutput(spec.output)} was not written`,
     );
-
-  // 5. Outputs.
-  observer.phase?.('write');
-  const nodeTypes = buildNodeTypeTable(spec.nodeTypes);
-  const { nav, stats, nodeSource, draftIndex } = graphToNav(graph, nodeTypes);
-  // What became of the edits: applied, not fitting, undone by the test, left out by the limits.
-  const editsDone =
-    edits && editOutcomes
-      ? editsSummary(
-          edits,
-          editOutcomes.outcomes,
-          editOutcomes.removedByNavTest,
-          editLinksLeftOut(graph, nav, draftIndex, nodeTypes, edits.edits),
-        )
-      : null;
-  // Thresholds that dropped everything: said in the summary; never written over a nav.
-  const loss = thresholdLoss(stages.cluster as never, nav);
-  const kept = primaryNavOutput(spec.output);
-  if (loss?.empty && existsSync(kept))
-    throw new BuildError(`${loss.message}; ${kept} was left as it was`);
-  if (loss && !none) feedbackWarnings.push(loss.message);
-  const outputs: Record<string, string> = {};
-  // The HTML report draws what changed since the nav this build replaces: read it first.
-  const previous =
-    spec.output.html && spec.output.nav
-      ? await readNavFile(spec.output.nav, nodeTypes).then(
-          (d) => d.nav,
-          () => null,
-        )
-      : null;
-  // Every nav format the pipeline names, through its registered sink.
-  const sinkInput: NavSinkInput = {
-    map: spec.map,
-    bsp: spec.bsp,
-    nav,
-    nodeTypes,
-    clusterRadius: clusterRadiusOf(spec),
-  };
-  const navOutputs: Record<string, NavSinkWritten['stats']> = {};
-  for (const sink of NAV_SINKS) {
-    const path = spec.output[sink.meta.name as NavOutputName];
-    if (!path) continue;
-    await mkdir(dirname(path), { recursive: true });
-    const written = await sink.write(path, sinkInput);
-    outputs[sink.meta.name] = path;
-    navOutputs[sink.meta.name] = written.stats;
-    feedbackWarnings.push(...written.warnings);
-  }
-  const traces = collectTraces(contributions.map((c) => c.votes));
-  if (spec.output.strafeTraces) {
-    await mkdir(dirname(spec.output.strafeTraces), { recursive: true });
-    await writeStrafeTraces(spec.output.strafeTraces, { map: spec.map, traces });
-    outputs.strafeTraces = spec.output.strafeTraces;
-  }
-  const result: BuildResult = {
-    map: spec.map,
-    demos: reports,
-    stages,
-    nav: stats,
-    navOutputs,
-    outputs,
-    strafeTraces: traces.length,
-    feedbackWarnings,
-    cacheProblems,
-    removedTempFiles,
-    work,
-    ownTest,
-    cacheUse: null,
-    edits: editsDone,
-    provenance: nodeProvenance(
-      nav,
-      nodeSource,
-      contributions.map((c) => ({ file: seen.get(c.hash)!, votes: c.votes })),
-      clusterRadiusOf(spec),
-    ),
-  };
-  const report = buildReport(result, spec.file ? relative(spec.baseDir, spec.file) : null);
-  if (spec.output.report) {
-    await writeBuildReport(spec.output.report, report);
-    outputs.report = spec.output.report;
-  }
-  if (spec.output.html) {
-    observer.phase?.('report');
-    // What the nav misses of the floor: the map's mesh areas no node reaches.
-    let coverage: CoverageReport | string | null = null;
-    let holes: HoleArea[] | null = null;
-    if (spec.bsp) {
-      const origins = new Float32Array(nav.nodes.length * 3);
-      nav.nodes.forEach((n, k) => origins.set(n.origin, k * 3));
-      coverage = await cachedMapMesh(spec.bsp, spec.cache || null)
-        .then((mesh) => {
-          holes = holeAreas(mesh, origins);
-          return nodeCoverage(mesh, origins);
-        })
-        .catch((e: Error) => `the map's navigation mesh could not be built: ${e.message}`);
-    }
-    await writeHtmlReport(
-      spec.output.html,
-      htmlReportInput(result, {
-        verdict: ownTest
-          ? verdictText({
-              map: spec.map,
-              navName: basename(primaryNavOutput(spec.output)),
-              navtest: {
-                passed: ownTest.summary.passed,
-                coverage: ownTest.summary.coverage,
-                badLinks: ownTest.summary.badLinks,
-                badNodes: ownTest.summary.badNodes,
-              },
-            })
-          : undefined,
-        report,
-        nav,
-        map: spec.bsp,
-        previous,
-        fromMap: nodeSource.map((c) => (c === NODE_FROM_MAP ? 1 : 0)),
-        coverage,
-        holes,
-        navtest: ownTest?.report ?? null,
-      }),
-    );
-    outputs.html = spec.output.html;
-  }
-  // The cache folder's size, bounded: the entries used longest ago go first.
-  const cacheUse = spec.cache
-    ? await boundCache(spec.cache, options.cacheLimit ?? DEFAULT_CACHE_LIMIT).catch((e: Error) => {
-        cacheProblems.push(`cache folder not measured (${e.message})`);
-        return null;
-      })
-    : null;
-  return { ...result, cacheUse };
+  return { ...graphed, graph, feedbackWarnings };
 }
 
-/** The cluster stage's radius (the distance a node stands for), its default when not listed. */
-function clusterRadiusOf(spec: PipelineSpec): number {
-  const cluster = graphStages(spec).find((s) => s.name === 'cluster');
-  const radius = (cluster?.options as { radius?: unknown } | undefined)?.radius;
-  return typeof radius === 'number' && radius > 0 ? radius : nav3FromNavDefaults.clusterRadius;
+/**
+ * The graph as the nav every format is written from (`sinks/nav/graph-to-nav.ts`: type numbers
+ * from the table, the engine's limits, costs; which node came from where), and what became of
+ * the admin's edits on the way: applied, not fitting, undone by the build's own test, left out
+ * by the nav's limits.
+ */
+function navOf(
+  spec: PipelineSpec,
+  graphed: GraphStagesResult & { graph: DraftGraph },
+  nodeTypes: NodeTypeTable,
+  edits: BuildEdits | null,
+): ReturnType<typeof graphToNav> & { editsDone: EditsSummary | null } {
+  const { graph } = graphed;
+  const made = graphToNav(graph, nodeTypes);
+  const editsDone =
+    edits && graphed.edits
+      ? editsSummary(
+          edits,
+          graphed.edits.outcomes,
+          graphed.edits.removedByNavTest,
+          editLinksLeftOut(graph, made.nav, made.draftIndex, nodeTypes, edits.edits),
+        )
+      : null;
+  return { ...made, editsDone };
+}
+
+/**
+ * Every nav format the pipeline names, through its registered sink, in the registry's order
+ * (`sinks/nav-sinks.ts`): each written file goes into `outputs` by its output key, each sink's
+ * warnings into `warnings`. Returns each sink's counts by output key.
+ */
+async function writeNavs(
+  spec: PipelineSpec,
+  input: NavSinkInput,
+  outputs: Record<string, string>,
+  warnings: string[],
+): Promise<Record<string, NavSinkWritten['stats']>> {
+  const navOutputs: Record<string, NavSinkWritten['stats']> = {};
+  for (const sink of NAV_SINKS) {
+    const path = spec.output[sink.meta.name];
+    if (!path) continue;
+    await mkdir(dirname(path), { recursive: true });
+    const written = await sink.write(path, input);
+    outputs[sink.meta.name] = path;
+    navOutputs[sink.meta.name] = written.stats;
+    warnings.push(...written.warnings);
+  }
+  return navOutputs;
+}
+
+/**
+ * The HTML report: the verdict line of the build's own test first, then what the JSON report
+ * says, the nav over the map, what changed since `previous`, and what the nav misses of the
+ * floor (the map's mesh areas no node reaches; the mesh comes from the cache when it can).
+ */
+async function writeHtml(
+  spec: PipelineSpec,
+  path: string,
+  built: {
+    readonly result: BuildResult;
+    readonly report: ReturnType<typeof buildReport>;
+    readonly nav: NavFile;
+    readonly nodeSource: Uint8Array;
+    readonly previous: NavFile | null;
+  },
+): Promise<void> {
+  const { result, report, nav, nodeSource, previous } = built;
+  const ownTest = result.ownTest;
+  let coverage: CoverageReport | string | null = null;
+  let holes: HoleArea[] | null = null;
+  if (spec.bsp) {
+    const origins = new Float32Array(nav.nodes.length * 3);
+    nav.nodes.forEach((n, k) => origins.set(n.origin, k * 3));
+    coverage = await cachedMapMesh(spec.bsp, spec.cache || null)
+      .then((mesh) => {
+        holes = holeAreas(mesh, origins);
+        return nodeCoverage(mesh, origins);
+      })
+      .catch((e: Error) => `the map's navigation mesh could not be built: ${e.message}`);
+  }
+  await writeHtmlReport(
+    path,
+    htmlReportInput(result, {
+      verdict: ownTest
+        ? verdictText({
+            map: spec.map,
+            navName: basename(primaryNavOutput(spec.output)),
+            navtest: {
+              passed: ownTest.summary.passed,
+              coverage: ownTest.summary.coverage,
+              badLinks: ownTest.summary.badLinks,
+              badNodes: ownTest.summary.badNodes,
+            },
+          })
+        : undefined,
+      report,
+      nav,
+      map: spec.bsp,
+      previous,
+      fromMap: nodeSource.map((c) => (c === NODE_FROM_MAP ? 1 : 0)),
+      coverage,
+      holes,
+      navtest: ownTest?.report ?? null,
+    }),
+  );
 }
 
 /**

@@ -12,7 +12,8 @@ import { spawnPointsStage } from '../operators/spawn-points.js';
 import { moversStage } from '../operators/movers.js';
 import { firstHopsStage } from '../operators/first-hops.js';
 import { wedgeLinksStage } from '../operators/wedge-links.js';
-import type { StageDefinition } from '../stage/stage.js';
+import type { SharedSettings, StageDefinition } from '../stage/stage.js';
+import { sharedSettings, type ListedStage } from '../stage/shared-settings.js';
 import { DEMO_PHASE_STAGES } from './demo-stages.js';
 
 export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new Map(
@@ -32,6 +33,16 @@ export const BUILTIN_STAGES: ReadonlyMap<string, StageDefinition<never>> = new M
     ] as unknown as StageDefinition<never>[]
   ).map((s) => [s.meta.name, s]),
 );
+
+/**
+ * The shared settings of a pipeline's stages (`stage/shared-settings.ts`): each from the listed
+ * stage that owns it, else from the owning built-in stage's default. The build puts them on the
+ * stage context and the nav sinks' input; whatever else reads a pipeline's setting of another
+ * stage (iterate's match radius) reads it here.
+ */
+export function pipelineSharedSettings(stages: readonly ListedStage[]): SharedSettings {
+  return sharedSettings(stages, BUILTIN_STAGES.values());
+}
 
 /** The stages of a pipeline file that lists none. */
 export const DEFAULT_STAGES: readonly string[] = [

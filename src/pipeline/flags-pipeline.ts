@@ -8,14 +8,16 @@ import { resolve } from 'node:path';
 import { NO_MAP, resolvePipeline } from './load-pipeline.js';
 import { DEFAULT_STAGES } from './builtin-stages.js';
 import type { PipelineSpec } from './pipeline-spec.js';
+import { DEFAULT_NAV_SINK, OTHER_NAV_SINKS, type OtherNavOutputName } from '../sinks/nav-sinks.js';
 
-export interface BuildFlags {
+/** The nav formats after the default one, each by its output key (`q2rNav`: `--q2r-nav FILE`). */
+export type OtherNavFlags = { readonly [K in OtherNavOutputName]?: string };
+
+export interface BuildFlags extends OtherNavFlags {
   readonly map: string;
   readonly bsp?: string;
-  /** The AQtion .nav; optional when `q2rNav` is given. */
+  /** The default nav format's file (the AQtion .nav); optional when another format is given. */
   readonly out?: string;
-  /** The Quake II re-release NAV3 to write too. */
-  readonly q2rNav?: string;
   readonly demos: readonly string[];
   /** The cluster stage's minDemos: a number, or `auto` (its default). */
   readonly minDemos?: number | 'auto';
@@ -47,8 +49,13 @@ export async function pipelineFromFlags(
     bsp: flags.bsp ?? NO_MAP,
     demos: [...flags.demos],
     output: {
-      ...(flags.out ? { nav: flags.out } : {}),
-      ...(flags.q2rNav ? { q2rNav: flags.q2rNav } : {}),
+      ...(flags.out ? { [DEFAULT_NAV_SINK.meta.name]: flags.out } : {}),
+      ...Object.fromEntries(
+        OTHER_NAV_SINKS.filter((s) => flags[s.meta.name]).map((s) => [
+          s.meta.name,
+          flags[s.meta.name],
+        ]),
+      ),
       ...(flags.report ? { report: flags.report } : {}),
       ...(flags.strafeTraces ? { strafeTraces: flags.strafeTraces } : {}),
       ...(flags.html !== undefined ? { html: flags.html } : {}),

@@ -27,6 +27,13 @@ import { loadPlugin, PluginError, type LoadedPlugin } from './plugins.js';
 import type { JsonSchema, StageDefinition } from '../stage/stage.js';
 import { userCacheDir } from './user-cache.js';
 import { mapFromGame, PipelineGameError, type PipelineGame } from './pipeline-game.js';
+import {
+  byNavOutput,
+  DEFAULT_NAV_SINK,
+  NAV_SINKS,
+  orList,
+  type NavOutputName,
+} from '../sinks/nav-sinks.js';
 
 /** The `bsp:` value of a pipeline built from the demos alone, on purpose. */
 export const NO_MAP = 'none';
@@ -196,9 +203,7 @@ interface RawPipeline {
   game?: string;
   mod?: string;
   demos: string | string[];
-  output?: {
-    nav?: string;
-    q2rNav?: string;
+  output?: { [K in NavOutputName]?: string } & {
     strafeTraces?: string;
     report?: string;
     html?: string | false;
@@ -374,15 +379,22 @@ export async function resolvePipeline(
     }
   }
 
-  // At least one nav format, so that a build always writes a nav; with a game, the bots' place.
+  // At least one nav format, so that a build always writes a nav; with a game and none named,
+  // the default format where the game's bots read it (sinks/nav-sinks.ts).
   const output = { ...(raw.output ?? {}) };
-  if (output.nav === undefined && output.q2rNav === undefined && game) output.nav = game.nav;
-  const navOutput = output.nav ?? output.q2rNav;
+  const named = NAV_SINKS.map((s) => output[s.meta.name]).filter((p) => p !== undefined);
+  const byDefault = DEFAULT_NAV_SINK.meta.name;
+  if (named.length === 0 && game) {
+    output[byDefault] = game.navs[byDefault];
+    named.push(game.navs[byDefault]);
+  }
+  const navOutput = named[0];
   if (navOutput === undefined) {
-    throw fail(['output'], 'name at least one nav to write: nav (AQtion .nav) or q2rNav (NAV3)');
+    const formats = NAV_SINKS.map((s) => `${s.meta.name} (${s.meta.format})`);
+    throw fail(['output'], `name at least one nav to write: ${orList(formats)}`);
   }
   // Reports never go into the game: beside the pipeline file unless the file says where.
-  const reportDir = game && output.nav === game.nav ? src.baseDir : null;
+  const reportDir = game && output[byDefault] === game.navs[byDefault] ? src.baseDir : null;
   const demos = typeof raw.demos === 'string' ? [raw.demos] : raw.demos;
   const workers =
     raw.workers === undefined || raw.workers === 'auto' ? defaultWorkers() : raw.workers;
@@ -407,8 +419,10 @@ export async function resolvePipeline(
     game,
     demos: demos.map(pattern),
     output: {
-      nav: output.nav ? absolute(src.baseDir, output.nav) : null,
-      q2rNav: output.q2rNav ? absolute(src.baseDir, output.q2rNav) : null,
+      ...byNavOutput((sink) => {
+        const path = output[sink.meta.name];
+        return path ? absolute(src.baseDir, path) : null;
+      }),
       strafeTraces: output.strafeTraces ? absolute(src.baseDir, output.strafeTraces) : null,
       report: output.report ? absolute(src.baseDir, output.report) : null,
       // The HTML report goes beside the JSON report (or the .nav without one) unless the file

@@ -13,14 +13,8 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DEFAULT_MOD,
-  findGameFile,
-  navPathIn,
-  q2rNavPathIn,
-  notInGame,
-  resolveGameDir,
-} from '../sources/game/game-dir.js';
+import { DEFAULT_MOD, findGameFile, notInGame, resolveGameDir } from '../sources/game/game-dir.js';
+import { byNavOutput, type ByNavOutput } from '../sinks/nav-sinks.js';
 import { hashBytes } from '../files/content-hash.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 
@@ -31,10 +25,11 @@ export interface PipelineGame {
   readonly mod: string;
   /** Where the map was found: a file, or `archive.pkz:maps/x.bsp`. */
   readonly mapSource: string;
-  /** Where the bots of this game read the map's nav. */
-  readonly nav: string;
-  /** Where the Quake II re-release reads the map's NAV3. */
-  readonly q2rNav: string;
+  /**
+   * Where this game reads the map's nav of each format (`navs.nav`: the AQtion bots'; `navs.q2rNav`:
+   * the Quake II re-release's), by each sink's `meta.inGame`.
+   */
+  readonly navs: ByNavOutput<string>;
 }
 
 /** A game folder or map that is not there; the loader names the `game` key with it. */
@@ -65,8 +60,7 @@ export async function mapFromGame(
     dir,
     mod: mod ?? DEFAULT_MOD,
     mapSource: found.where,
-    nav: navPathIn(game, map),
-    q2rNav: q2rNavPathIn(game, map),
+    navs: byNavOutput((sink) => sink.meta.inGame(game, map)),
   };
   if (found.path) return { bsp: found.path, game: where };
   const bytes = await found.bytes();

@@ -8,150 +8,11 @@
  */
 import type { JsonSchema, StageDefinition } from '../stage/stage.js';
 import { NODE_TYPE_NAMES } from '../nav/node-types.js';
-import { NAV_SINKS } from '../sinks/nav-sinks.js';
-import { DEFAULT_TESTER, engineTesterDefaults, TESTER_KIND_META } from './tester-kind-meta.js';
-
-/** Tester kinds that run no `command`. */
-const NO_COMMAND_KINDS = TESTER_KIND_META.filter((k) => !k.runsCommand).map((k) => k.name);
+import { DEFAULT_NAV_SINK, NAV_SINKS, orList } from '../sinks/nav-sinks.js';
+// The navtest section, composed from the tester kinds' options (testers/navtest-section.ts).
+import { navtestSchema } from './testers/navtest-section.js';
 
 const path = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description });
-
-/**
- * The `navtest` section: how `navgen iterate` tests a draft (see `src/iterate/navtest-config.ts`
- * for defaults and placeholders). Paths are relative to the pipeline file.
- *
- * @example
- * navtest:
- *   command: [/games/aq2/q2proded, +set, game, action, +map, '{map}', +set, bot_navtest, '1']
- *   installDir: /games/aq2/action/bots/nav
- *   timeout: 600
- */
-export const navtestSchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  oneOf: [
-    {
-      required: ['command'],
-      not: { required: ['tester'], properties: { tester: { enum: NO_COMMAND_KINDS } } },
-    },
-    { required: ['tester'], properties: { tester: { enum: NO_COMMAND_KINDS } } },
-  ],
-  description:
-    'How `navgen iterate` tests a draft nav: a command that runs the bots on it and writes a <map>.navtest.json report. Paths are relative to this file.',
-  properties: {
-    tester: {
-      enum: TESTER_KIND_META.map((k) => k.name),
-      description: TESTER_KIND_META.map(
-        (k) => `${k.name}${k.name === DEFAULT_TESTER ? ' (default)' : ''}: ${k.summary}`,
-      ).join('; '),
-    },
-    engine: path(
-      'tester: engine — an AQtion server install: q2proded and action/ (or game/action/) with the game library.',
-    ),
-    bots: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 15,
-      description: `tester: engine — bots per server (default ${engineTesterDefaults.bots}).`,
-    },
-    seconds: {
-      type: 'number',
-      minimum: 10,
-      description: `tester: engine — real time each run plays (default ${engineTesterDefaults.seconds}).`,
-    },
-    runs: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 16,
-      description: `tester: engine — runs per draft, all at once (default ${engineTesterDefaults.runs}).`,
-    },
-    user: {
-      type: 'string',
-      minLength: 1,
-      description:
-        'tester: engine — when navgen runs as root: the unprivileged account the server runs as.',
-    },
-    noCombat: {
-      type: 'boolean',
-      description:
-        "tester: engine — bots do not fight (cheats 1 and the MVD recorder's client notarget; default true).",
-    },
-    command: {
-      description:
-        'The test program and its arguments (no shell). Placeholders: {map}, {nav} (the installed draft), {report}, {draft} (the draft in the iterations folder), {iteration}; {{ and }} are literal braces.',
-      oneOf: [
-        {
-          type: 'string',
-          minLength: 1,
-          description:
-            'One line, split into words like a shell would (quotes, backslashes); no pipes or variables.',
-        },
-        {
-          type: 'array',
-          minItems: 1,
-          items: { type: 'string' },
-          description: 'Program, then arguments (preferred).',
-        },
-      ],
-    },
-    cwd: path("Working folder of the command (default: the pipeline file's folder)."),
-    installDir: path(
-      "Where the draft is copied as <map>.nav before each test, e.g. the game's bots/nav folder (default: the iterations folder). Restored afterwards.",
-    ),
-    report: path(
-      'Where the test writes its report; may use {map} (default: <installDir>/<map>.navtest.json).',
-    ),
-    timeout: {
-      type: 'number',
-      exclusiveMinimum: 0,
-      description: 'Seconds one test may take before its process group is killed (default 900).',
-    },
-    maxIterations: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 100,
-      description: 'Most build → test rounds (default 10).',
-    },
-    workDir: path(
-      'Iterations folder: drafts, reports, summaries, feedback (default: <output.nav folder>/<map>.iterations).',
-    ),
-    env: {
-      type: 'object',
-      description: 'Extra environment variables for the command; values may use the placeholders.',
-      additionalProperties: { type: ['string', 'number', 'boolean'] },
-    },
-    thresholds: {
-      type: 'object',
-      additionalProperties: false,
-      description:
-        'Extra pass conditions checked by navgen on top of the report\'s own "passed" (seed defaults in brackets).',
-      properties: {
-        minCoverage: {
-          type: 'number',
-          minimum: 0,
-          maximum: 1,
-          description: 'Least coverage_ratio [0.85].',
-        },
-        maxDeathRate: {
-          type: 'number',
-          minimum: 0,
-          description: 'Most environmental deaths per bot per minute [0.5].',
-        },
-        maxStuckRate: {
-          type: 'number',
-          minimum: 0,
-          description: 'Most stuck events per bot per minute [1.0].',
-        },
-        maxUnreachable: {
-          type: 'number',
-          minimum: 0,
-          maximum: 1,
-          description: 'Largest share of nodes never visited (unreachable_nodes / nodes) [0.05].',
-        },
-      },
-    },
-  },
-};
 
 export function pipelineFileSchema(
   stages: ReadonlyMap<string, StageDefinition<never>>,
@@ -207,8 +68,9 @@ export function pipelineFileSchema(
       output: {
         type: 'object',
         additionalProperties: false,
-        description:
-          'Output files; written atomically. At least one nav format: nav (AQtion) or q2rNav (Quake II re-release); with game, nav defaults to the game\u2019s bots/nav/<map>.nav.',
+        description: `Output files; written atomically. At least one nav format: ${orList(
+          NAV_SINKS.map((s) => `${s.meta.name} (${s.meta.format})`),
+        )}; with game, ${DEFAULT_NAV_SINK.meta.name} defaults to where the game reads it.`,
         properties: {
           ...Object.fromEntries(NAV_SINKS.map((s) => [s.meta.name, path(s.meta.description)])),
           strafeTraces: path('Archive of high-speed traversals (.strafe_traces).'),

@@ -7,6 +7,7 @@
 import { cpus } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { StageDefinition, StagePhase } from '../stage/stage.js';
+import type { NavOutputPaths } from '../sinks/nav-sinks.js';
 import type { PipelineGame } from './pipeline-game.js';
 
 export interface StageUse {
@@ -17,17 +18,6 @@ export interface StageUse {
   readonly definition: StageDefinition<never>;
   /** Where the stage is listed in its file, for messages. */
   readonly index: number;
-}
-
-/** The nav a build always writes, by which its lock and default report paths go: `nav`, else `q2rNav`. */
-export function primaryNavOutput(output: {
-  readonly nav: string | null;
-  readonly q2rNav: string | null;
-}): string {
-  const path = output.nav ?? output.q2rNav;
-  // The loader refuses a pipeline without either.
-  if (path === null) throw new Error('the pipeline names no nav output');
-  return path;
 }
 
 export interface PipelineSpec {
@@ -41,10 +31,11 @@ export interface PipelineSpec {
   readonly game?: PipelineGame | null;
   /** Absolute fast-glob patterns (literal file names are escaped). */
   readonly demos: readonly string[];
-  /** Output files; at least one nav format (`nav`, `q2rNav`: the sinks of `sinks/nav-sinks.ts`). */
-  readonly output: {
-    readonly nav: string | null;
-    readonly q2rNav: string | null;
+  /**
+   * Output files; at least one nav format, each by its sink's output key (`nav`, `q2rNav`: the
+   * registry `sinks/nav-sinks.ts`).
+   */
+  readonly output: NavOutputPaths & {
     readonly strafeTraces: string | null;
     readonly report: string | null;
     readonly html: string | null;

@@ -1,12 +1,33 @@
 /**
  * The stage table of docs/pipelines.md, generated from each stage's `meta` (name, phase, description,
- * options with their defaults and units), so the documentation cannot drift from the code.
+ * options with their defaults, limits and units), so the documentation cannot drift from the code.
  * `npm run docs` rewrites it between the file's `<!-- stages -->` markers; a test checks it.
  */
 import type { StageDefinition } from '../stage/stage.js';
 
 interface PropertySchema {
   description?: string;
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+}
+
+/** A number option's limits as the table shows them (`16..256`, `> 0`, `1..8, integer`), or null. */
+function limits(p: PropertySchema): string | null {
+  if (p.type !== 'number' && p.type !== 'integer') return null;
+  const { minimum: min, maximum: max, exclusiveMinimum: above } = p;
+  const range =
+    min !== undefined && max !== undefined
+      ? `${min}..${max}`
+      : [
+          min !== undefined ? `\u2265 ${min}` : above !== undefined ? `> ${above}` : null,
+          max !== undefined ? `\u2264 ${max}` : null,
+        ]
+          .filter((s) => s !== null)
+          .join(', ');
+  const text = [range, p.type === 'integer' ? 'integer' : ''].filter((s) => s !== '').join(', ');
+  return text === '' ? null : text;
 }
 
 function cell(text: string): string {
@@ -14,15 +35,17 @@ function cell(text: string): string {
 }
 
 export function stageTable(stages: ReadonlyMap<string, StageDefinition<never>>): string {
-  const rows = ['| stage | runs | what it does | options (default) |', '|---|---|---|---|'];
+  const rows = ['| stage | runs | what it does | options (default; limits) |', '|---|---|---|---|'];
   for (const [name, s] of stages) {
     const props = ((s.meta.schema as { properties?: Record<string, PropertySchema> } | undefined)
       ?.properties ?? {}) as Record<string, PropertySchema>;
     const defaults = s.meta.defaults as Record<string, unknown>;
     const options = Object.keys(props)
-      .map(
-        (k) => `\`${k}\` (${JSON.stringify(defaults[k] ?? null)}): ${props[k].description ?? ''}`,
-      )
+      .map((k) => {
+        const limit = limits(props[k]);
+        const shown = JSON.stringify(defaults[k] ?? null) + (limit ? `; ${limit}` : '');
+        return `\`${k}\` (${shown}): ${props[k].description ?? ''}`;
+      })
       .join('<br>');
     rows.push(
       `| \`${name}\` | ${s.meta.phase === 'demo' ? 'per demo' : 'once'} | ${cell(s.meta.description)} | ${cell(options) || '—'} |`,

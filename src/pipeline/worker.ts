@@ -13,7 +13,12 @@ import { cacheableOutcome, cacheKey, encodeEntry, writeEntry } from './demo-cach
 import { packr } from '../files/cache-entry.js';
 import { loadPlugin } from './plugins.js';
 import { demoOperators, runDemo } from './run-demo.js';
-import type { DemoOperator, StageContext, StageDefinition } from '../stage/stage.js';
+import type {
+  DemoOperator,
+  SharedSettings,
+  StageContext,
+  StageDefinition,
+} from '../stage/stage.js';
 import { buildNodeTypeTable } from '../nav/node-types.js';
 
 /** What a worker needs to know about the pipeline (plain data). */
@@ -32,6 +37,13 @@ export interface WorkerSetup {
   }[];
   readonly plugins: readonly string[];
   readonly cacheDir: string | null;
+  /**
+   * The pipeline's shared settings, for the stage context (every stage gets the same context).
+   * Not in `configHash`: the built-in demo stages read none, so tuning a graph stage that owns
+   * one keeps every demo's cached votes; a demo stage whose votes depended on one would have to
+   * put it in its own options.
+   */
+  readonly shared: SharedSettings;
 }
 
 export interface DemoTask {
@@ -69,6 +81,7 @@ export async function operatorsFor(setup: WorkerSetup): Promise<DemoOperator[]> 
         feedback: null,
         nodeTypes: buildNodeTypeTable(setup.nodeTypes),
         baseDir: setup.baseDir,
+        shared: setup.shared,
         log: () => undefined,
         warn: () => undefined,
       };

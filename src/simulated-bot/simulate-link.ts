@@ -55,12 +55,19 @@ import {
   BOT_PMOVE_PARAMS,
   PMF_DUCKED,
   type PmoveCollision,
+  type PmoveOutput,
   type PmoveState,
 } from '../movement/types.js';
 import { botTouchingLadder } from '../movement/bot-ladder.js';
 import { fallDamage } from '../movement/fall-damage.js';
-import { newUserCmd, storeVelocity, think, type DriverScratch } from './bot-driver.js';
-import { linkKind, startsOnGround } from './link-kind.js';
+import {
+  newUserCmd,
+  storeVelocity,
+  think,
+  type DriverLink,
+  type DriverScratch,
+} from './bot-driver.js';
+import { linkKind, startsOnGround, type LinkKind } from './link-kind.js';
 import { nodeReached } from './node-reached.js';
 import type { ReadonlyVec3, Vec3 } from '../geometry/vec3.js';
 import { CROUCHED_MAXS, STANDING_MAXS, STANDING_MINS } from '../movement/constants.js';
@@ -250,43 +257,53 @@ export function simulateLinkDirect(
     maxs: new Float64Array(3),
   };
   const kind = linkKind(link.linkType, link.fromType, link.toType);
-  const from = link.from;
-  const to = link.to;
-  let stood = false;
-  const result = (
-    passed: boolean,
-    reason: LinkResult['reason'],
-    detail: string,
-    steps: number,
-    end: ArrayLike<number>,
-    health: number,
-  ): LinkResult => ({
-    passed,
-    reason,
-    detail,
-    steps,
-    end: [end[0], end[1], end[2]],
-    health,
-    stalled: stood,
-  });
+  // 1. Start.
+  const start = placeStart(c, s, link, kind);
+  if (!start) {
+    const at = link.start ?? link.from;
+    return linkResult(
+      false,
+      'bad-start',
+      `no room for a player at ${fmt(at)}`,
+      0,
+      at,
+      o.health,
+      false,
+    );
+  }
+  // 2–3. Think, move, judge.
+  const run = new LinkRun(model, c, s, link, kind, o, start);
+  for (let step = 1; ; step++) {
+    const verdict = run.step(step);
+    if (verdict) return verdict;
+  }
+}
 
-  // 1. Start. On a crouch link where no standing player fits (a duct), crouched.
-  const startAt = link.start ?? from;
+/** Where a run starts (module comment, step 1). */
+interface Start {
+  /** [Units: u] */
+  readonly origin: number[];
+  /** Crouched: on a crouch link where no standing player fits (a duct). */
+  readonly ducked: boolean;
+  /** Put down on the floor under the start. */
+  readonly onGround: boolean;
+}
+
+/** The start of a run: a free place at the link's start, on the floor below it if it has one. */
+function placeStart(
+  c: PmoveCollision,
+  s: DriverScratch,
+  link: LinkToSimulate,
+  kind: LinkKind,
+): Start | null {
+  const startAt = link.start ?? link.from;
   let start = freeStart(c, startAt, s);
   let ducked = false;
   if (!start && kind === 'crouch') {
     start = freeStart(c, startAt, s, CROUCHED_MAXS);
     ducked = start !== null;
   }
-  if (!start)
-    return result(
-      false,
-      'bad-start',
-      `no room for a player at ${fmt(link.start ?? from)}`,
-      0,
-      link.start ?? from,
-      o.health,
-    );
+  if (!start) return null;
   let onGround = false;
   if (startsOnGround(link.fromType)) {
     const below = [start[0], start[1], start[2] - 64];
@@ -298,21 +315,30 @@ export function simulateLinkDirect(
       onGround = true;
     }
   }
-  const velocity = new Float64Array(3);
-  if (onGround && kind === 'jump') {
-    const hx = to[0] - from[0];
-    const hy = to[1] - from[1];
-    const hl = Math.hypot(hx, hy);
-    if (hl > 0) {
-      velocity[0] = (hx / hl) * o.runUpSpeed;
-      velocity[1] = (hy / hl) * o.runUpSpeed;
-    }
-  }
-  let state: PmoveState = {
+  return { origin: start, ducked, onGround };
+}
+
+/** A result, its fields always in this order. */
+function linkResult(
+  passed: boolean,
+  reason: LinkResult['reason'],
+  detail: string,
+  steps: number,
+  end: ArrayLike<number>,
+  health: number,
+  stalled: boolean,
+): LinkResult {
+  return { passed, reason, detail, steps, end: [end[0], end[1], end[2]], health, stalled };
+}
+
+/** The player at rest at the start, as pmove holds it (1/8 u). */
+function startState(start: Start): PmoveState {
+  const p = start.origin;
+  return {
     pmType: 0,
-    origin: [Math.trunc(start[0] * 8), Math.trunc(start[1] * 8), Math.trunc(start[2] * 8)],
+    origin: [Math.trunc(p[0] * 8), Math.trunc(p[1] * 8), Math.trunc(p[2] * 8)],
     velocity: [0, 0, 0],
-    pmFlags: ducked ? PMF_DUCKED : 0,
+    pmFlags: start.ducked ? PMF_DUCKED : 0,
     pmTime: BOT_PM_TIME,
     gravity: 800,
     deltaAngles: [0, 0, 0],
@@ -320,112 +346,241 @@ export function simulateLinkDirect(
     timestamp: 0,
     legHits: 0,
   };
-  storeVelocity(state, velocity);
+}
 
-  // 2–3. Think, move, judge.
-  const dist = (p: readonly number[]) => Math.hypot(to[0] - p[0], to[1] - p[1], to[2] - p[2]);
-  const length = Math.max(dist(from), link.start ? dist(link.start) : 0);
-  const limit = Math.ceil(
-    Math.min(o.maxSeconds, o.baseSeconds + length / o.minSpeed) * THINKS_PER_SECOND,
-  );
-  const window = Math.max(1, Math.round(o.stuckSeconds * THINKS_PER_SECOND));
-  const trail: number[] = []; // x, y, z per think, for the stuck test
-  const origin = new Float64Array(3);
-  const last = new Float64Array(3);
-  const cmd = newUserCmd();
-  const floor = Math.min(from[2], to[2]) - o.fellDepth;
-  const onFoot = kind !== 'swim' && kind !== 'ladder';
-  let health = o.health;
-  let oldVz = velocity[2];
-  let counter = 0;
-  let stalled = false;
-  let touchedInFlight = false;
-  const bot = { origin, velocity, onGround, stalled, touchingLadder: false, legDamage: false };
-  for (let i = 0; i < 3; i++) origin[i] = state.origin[i] / 8;
-  last.set(origin);
-  for (let step = 1; ; step++) {
-    for (let i = 0; i < 3; i++) velocity[i] = state.velocity[i] / 8;
-    bot.onGround = onGround;
-    bot.stalled = stalled;
-    think(c, s, { kind, from, to }, bot, cmd);
-    storeVelocity(state, velocity);
-    state.pmTime = BOT_PM_TIME;
-    const out = pmove(c, BOT_PMOVE_PARAMS, state, cmd, true);
-    state = out.state;
-    for (let i = 0; i < 3; i++) origin[i] = state.origin[i] / 8;
-    const vz = state.velocity[2] / 8;
-    onGround = out.groundEntity !== null;
+/**
+ * The travel counter's limit: `baseSeconds` plus the link's length (from the farther of the
+ * source and the start) at `minSpeed`, at most `maxSeconds`. [Units: thinks]
+ */
+function travelLimit(link: LinkToSimulate, o: SimulateLinkOptions): number {
+  const to = link.to;
+  const dist = (q: readonly number[]) => Math.hypot(to[0] - q[0], to[1] - q[1], to[2] - q[2]);
+  const length = Math.max(dist(link.from), link.start ? dist(link.start) : 0);
+  return Math.ceil(Math.min(o.maxSeconds, o.baseSeconds + length / o.minSpeed) * THINKS_PER_SECOND);
+}
 
-    // Fall damage, as the game computes it at the end of the frame; hurt legs limp and
-    // keep the bot from jumping.
-    const fall = fallDamage({
-      oldVelocityZ: oldVz,
-      velocityZ: vz,
-      onGround,
-      waterlevel: out.waterlevel,
-      health,
-    });
-    oldVz = vz;
-    if (fall.damage > 0) {
-      health -= fall.damage;
-      if (health <= 0) {
-        const what = `fall damage ${fall.damage} at ${fmt(origin)}`;
-        return result(false, 'died', what, step, origin, health);
-      }
-      if (fall.legDamage) {
-        bot.legDamage = true;
-        state = {
-          ...state,
-          aq2Flags: state.aq2Flags | 1,
-          legHits: Math.min(255, state.legHits + 1),
-        };
+/** What {@link think} reads of the bot, written by the run between thinks. */
+interface BotNow {
+  readonly origin: Float64Array;
+  readonly velocity: Float64Array;
+  onGround: boolean;
+  stalled: boolean;
+  touchingLadder: boolean;
+  legDamage: boolean;
+}
+
+/**
+ * One run of a link from its start: each {@link step} is a think and a move, then the judges
+ * of the module comment (step 3) in their order, the first to decide ending the run.
+ */
+class LinkRun {
+  private readonly link: DriverLink;
+  /** The player's move, in pmove's units (1/8 u). */
+  private state: PmoveState;
+  private readonly cmd = newUserCmd();
+  private readonly bot: BotNow;
+  /** [Units: u] */
+  private readonly origin = new Float64Array(3);
+  /** [Units: u/s] */
+  private readonly velocity = new Float64Array(3);
+  /** Where the player was at the last think, for the travel counter. [Units: u] */
+  private readonly last = new Float64Array(3);
+  /** x, y, z per think, for the stuck test. [Units: u] */
+  private readonly trail: number[] = [];
+  /** The travel counter's limit (module comment). [Units: thinks] */
+  private readonly limit: number;
+  /** The stuck test's window. [Units: thinks] */
+  private readonly window: number;
+  /** Standing below this is a fall. [Units: u] */
+  private readonly floor: number;
+  /** The link is walked (not swum or climbed): arriving is arriving at the target's level. */
+  private readonly onFoot: boolean;
+  private onGround: boolean;
+  private health: number;
+  /** Vertical speed before the last move, for fall damage. [Units: u/s] */
+  private oldVz: number;
+  private counter = 0;
+  /** Stood still at the last think with the sidestep on: it steps aside next. */
+  private stalled = false;
+  /** Stood still after some think (the result's `stalled`). */
+  private stood = false;
+  private touchedInFlight = false;
+
+  constructor(
+    private readonly model: CollisionModel,
+    private readonly c: PmoveCollision,
+    private readonly s: DriverScratch,
+    link: LinkToSimulate,
+    private readonly kind: LinkKind,
+    private readonly o: SimulateLinkOptions,
+    start: Start,
+  ) {
+    const { from, to } = link;
+    this.link = { kind, from, to };
+    this.onGround = start.onGround;
+    const velocity = this.velocity;
+    // Jumps start at running speed toward the target: a bot reaches the take-off running.
+    if (start.onGround && kind === 'jump') {
+      const hx = to[0] - from[0];
+      const hy = to[1] - from[1];
+      const hl = Math.hypot(hx, hy);
+      if (hl > 0) {
+        velocity[0] = (hx / hl) * o.runUpSpeed;
+        velocity[1] = (hy / hl) * o.runUpSpeed;
       }
     }
-    if (kind === 'ladder')
-      bot.touchingLadder = botTouchingLadder(c, origin, cmd.angles[1] * (360 / 65536), true);
-    // The game touches triggers after each move: a hurt volume kills in a few tenths of a
-    // second (sources/bsp/hurt-volumes.ts), and may be switched on whenever a bot is in it.
+    this.state = startState(start);
+    storeVelocity(this.state, velocity);
+    this.limit = travelLimit(link, o);
+    this.window = Math.max(1, Math.round(o.stuckSeconds * THINKS_PER_SECOND));
+    this.floor = Math.min(from[2], to[2]) - o.fellDepth;
+    this.onFoot = kind !== 'swim' && kind !== 'ladder';
+    this.health = o.health;
+    this.oldVz = velocity[2];
+    const origin = this.origin;
+    this.bot = {
+      origin,
+      velocity,
+      onGround: this.onGround,
+      stalled: false,
+      touchingLadder: false,
+      legDamage: false,
+    };
+    for (let i = 0; i < 3; i++) origin[i] = this.state.origin[i] / 8;
+    this.last.set(origin);
+  }
+
+  /** Think, move and judge once: the verdict, or null to go on. */
+  step(step: number): LinkResult | null {
+    const out = this.move();
+    const fall = this.fallVerdict(out, step);
+    if (fall) return fall;
+    if (this.kind === 'ladder') {
+      const yaw = this.cmd.angles[1] * (360 / 65536);
+      this.bot.touchingLadder = botTouchingLadder(this.c, this.origin, yaw, true);
+    }
+    return (
+      this.hazardVerdict(out, step) ??
+      this.arrivalVerdict(out, step) ??
+      this.fellVerdict(step) ??
+      this.stuckVerdict(step) ??
+      this.travelVerdict(step)
+    );
+  }
+
+  /** The bot driver's think, then one pmove call as the game makes it for a bot. */
+  private move(): PmoveOutput {
+    const { origin, velocity, bot } = this;
+    for (let i = 0; i < 3; i++) velocity[i] = this.state.velocity[i] / 8;
+    bot.onGround = this.onGround;
+    bot.stalled = this.stalled;
+    think(this.c, this.s, this.link, bot, this.cmd);
+    storeVelocity(this.state, velocity);
+    this.state.pmTime = BOT_PM_TIME;
+    const out = pmove(this.c, BOT_PMOVE_PARAMS, this.state, this.cmd, true);
+    this.state = out.state;
+    for (let i = 0; i < 3; i++) origin[i] = this.state.origin[i] / 8;
+    this.onGround = out.groundEntity !== null;
+    return out;
+  }
+
+  /**
+   * Fall damage, as the game computes it at the end of the frame: `died` at no health; hurt
+   * legs limp and keep the bot from jumping.
+   */
+  private fallVerdict(out: PmoveOutput, step: number): LinkResult | null {
+    const vz = this.state.velocity[2] / 8;
+    const fall = fallDamage({
+      oldVelocityZ: this.oldVz,
+      velocityZ: vz,
+      onGround: this.onGround,
+      waterlevel: out.waterlevel,
+      health: this.health,
+    });
+    this.oldVz = vz;
+    if (!(fall.damage > 0)) return null;
+    this.health -= fall.damage;
+    if (this.health <= 0) {
+      const what = `fall damage ${fall.damage} at ${fmt(this.origin)}`;
+      return this.verdict(false, 'died', what, step);
+    }
+    if (fall.legDamage) {
+      this.bot.legDamage = true;
+      this.state = {
+        ...this.state,
+        aq2Flags: this.state.aq2Flags | 1,
+        legHits: Math.min(255, this.state.legHits + 1),
+      };
+    }
+    return null;
+  }
+
+  /**
+   * `died` in a hurt volume, lava or slime. The game touches triggers after each move: a hurt
+   * volume kills in a few tenths of a second (sources/bsp/hurt-volumes.ts), and may be switched
+   * on whenever a bot is in it.
+   */
+  private hazardVerdict(out: PmoveOutput, step: number): LinkResult | null {
+    const { model, origin } = this;
     const hurt =
       model.hurtBoxes.length > 0 ? hurtTouched(model.hurtBoxes, origin, out.mins, out.maxs) : -1;
     if (hurt >= 0) {
       const what = `trigger_hurt (entity ${model.hurtEntities[hurt]}) at ${fmt(origin)}`;
-      return result(false, 'died', what, step, origin, health);
+      return this.verdict(false, 'died', what, step);
     }
     if ((out.watertype & (CONTENTS_LAVA | CONTENTS_SLIME)) !== 0) {
       const what = out.watertype & CONTENTS_LAVA ? 'lava' : 'slime';
-      return result(false, 'died', `${what} at ${fmt(origin)}`, step, origin, health);
+      return this.verdict(false, 'died', `${what} at ${fmt(origin)}`, step);
     }
-    const supported = onGround || out.waterlevel >= 2 || kind === 'ladder';
+    return null;
+  }
+
+  /**
+   * `reached`: the target touched while supported, or touched in flight and landed on its
+   * level.
+   */
+  private arrivalVerdict(out: PmoveOutput, step: number): LinkResult | null {
+    const { origin } = this;
+    const to = this.link.to;
+    const supported = this.onGround || out.waterlevel >= 2 || this.kind === 'ladder';
     // The engine's rule counts a node 61 u above the bot as reached; standing (or swimming) that
     // far under a ground node — in a pit or a pool below its ledge — the bot goes on to the next
     // link from down there and stays, so on foot only arriving at the node's level is arriving.
     const touching =
       nodeReached(origin, out.mins, out.maxs, to) &&
-      !(supported && onFoot && origin[2] < to[2] - LANDING_TOLERANCE);
+      !(supported && this.onFoot && origin[2] < to[2] - LANDING_TOLERANCE);
     const when = `${step / THINKS_PER_SECOND} s`;
-    if (supported && touching)
-      return result(true, 'reached', `reached in ${when}`, step, origin, health);
-    if (touching) touchedInFlight = true;
-    else if (supported && touchedInFlight) {
+    if (supported && touching) return this.verdict(true, 'reached', `reached in ${when}`, step);
+    if (touching) this.touchedInFlight = true;
+    else if (supported && this.touchedInFlight) {
       // Touched the node in flight and came down: on the target's level (a jump or a drop
       // that overshot) that is where the bot was going; below it, it only jumped at a ledge;
       // well above it, it flew onto something higher (a crate, a balcony) and is not there.
       if (Math.abs(origin[2] - to[2]) <= LANDING_TOLERANCE) {
         const how = `touched in flight, landed on its level in ${when}`;
-        return result(true, 'reached', how, step, origin, health);
+        return this.verdict(true, 'reached', how, step);
       }
-      touchedInFlight = false;
+      this.touchedInFlight = false;
     }
-    if (onGround && origin[2] < floor)
-      return result(
-        false,
-        'fell',
-        `landed at ${fmt(origin)}, ${Math.round(to[2] - origin[2])} u below the target`,
-        step,
-        origin,
-        health,
-      );
+    return null;
+  }
 
+  /** `fell`: standing more than `fellDepth` below both ends. */
+  private fellVerdict(step: number): LinkResult | null {
+    const { origin } = this;
+    if (!(this.onGround && origin[2] < this.floor)) return null;
+    const below = Math.round(this.link.to[2] - origin[2]);
+    return this.verdict(
+      false,
+      'fell',
+      `landed at ${fmt(origin)}, ${below} u below the target`,
+      step,
+    );
+  }
+
+  /** `blocked`: less than `stuckDistance` of movement over the stuck test's window. */
+  private stuckVerdict(step: number): LinkResult | null {
+    const { origin, trail, window } = this;
     trail.push(origin[0], origin[1], origin[2]);
     if (trail.length / 3 > window) {
       const k = trail.length - 3 * (window + 1);
@@ -434,33 +589,45 @@ export function simulateLinkDirect(
         origin[1] - trail[k + 1],
         origin[2] - trail[k + 2],
       );
-      if (moved < o.stuckDistance)
-        return result(false, 'blocked', `stuck at ${fmt(origin)}`, step, origin, health);
+      if (moved < this.o.stuckDistance)
+        return this.verdict(false, 'blocked', `stuck at ${fmt(origin)}`, step);
     }
-    // The bot's travel counter.
+    return null;
+  }
+
+  /**
+   * The bot's travel counter, one a think and two when it moves away from the target
+   * (`BOTLIB_FollowPath`): `timed-out` (or `fell`, below the floor) at the limit.
+   */
+  private travelVerdict(step: number): LinkResult | null {
+    const { origin, last } = this;
+    const to = this.link.to;
     const mx = origin[0] - last[0];
     const my = origin[1] - last[1];
     const mz = origin[2] - last[2];
     const ml = Math.hypot(mx, my, mz);
-    if (ml < 0.1) stood = true;
-    stalled = o.sidestep && ml < 0.1;
+    if (ml < 0.1) this.stood = true;
+    this.stalled = this.o.sidestep && ml < 0.1;
     const tx = to[0] - origin[0];
     const ty = to[1] - origin[1];
     const tz = to[2] - origin[2];
     const tl = Math.hypot(tx, ty, tz);
-    counter += 1;
-    if (ml === 0 || tl === 0 || (mx * tx + my * ty + mz * tz) / (ml * tl) < 0.3) counter += 1;
+    this.counter += 1;
+    if (ml === 0 || tl === 0 || (mx * tx + my * ty + mz * tz) / (ml * tl) < 0.3) this.counter += 1;
     last.set(origin);
-    if (counter >= limit) {
-      const reason: LinkFailure = origin[2] < floor ? 'fell' : 'timed-out';
-      return result(
-        false,
-        reason,
-        `${reason === 'fell' ? 'fell to' : 'still short at'} ${fmt(origin)} after ${step / THINKS_PER_SECOND} s (limit ${limit / THINKS_PER_SECOND} s)`,
-        step,
-        origin,
-        health,
-      );
-    }
+    if (!(this.counter >= this.limit)) return null;
+    const reason: LinkFailure = origin[2] < this.floor ? 'fell' : 'timed-out';
+    const where = `${reason === 'fell' ? 'fell to' : 'still short at'} ${fmt(origin)}`;
+    const when = `after ${step / THINKS_PER_SECOND} s (limit ${this.limit / THINKS_PER_SECOND} s)`;
+    return this.verdict(false, reason, `${where} ${when}`, step);
+  }
+
+  private verdict(
+    passed: boolean,
+    reason: LinkResult['reason'],
+    detail: string,
+    step: number,
+  ): LinkResult {
+    return linkResult(passed, reason, detail, step, this.origin, this.health, this.stood);
   }
 }

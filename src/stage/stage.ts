@@ -36,6 +36,33 @@ export interface StageMeta<O = Record<string, unknown>> {
   /** Options schema (`type: object`, `additionalProperties: false`). Absent: no options. */
   readonly schema?: JsonSchema;
   readonly defaults: O;
+  /**
+   * The shared settings this stage owns, each named with the option that sets it (`cluster`:
+   * `{ clusterRadius: 'radius' }`): the build publishes them to every stage and sink
+   * ({@link SharedSettings}). Absent: none.
+   */
+  readonly shares?: { readonly [S in keyof SharedSettings]?: keyof O & string };
+}
+
+/**
+ * Settings one stage owns and other stages and the nav sinks read. Each is an option of its
+ * owner (`StageMeta.shares`), set once per pipeline: from the owner's options where the
+ * pipeline lists it, else from the owner's default (`shared-settings.ts`). The build puts
+ * them on the stage context and on the sinks' input, so what a user sets on the owner reaches
+ * every reader and no reader states the default again. [Units: world units]
+ */
+export interface SharedSettings {
+  /** `cluster`'s `radius`: a node stands for the votes this near (the NAV3 nodes' radii). */
+  readonly clusterRadius: number;
+  /**
+   * `feedback`'s `matchRadius`: a node or link end this near a failure the nav test recorded
+   * matches it (`connect` and `first-hops` never make such a node or link again).
+   */
+  readonly matchRadius: number;
+  /** `fill`'s `brinkClearance`: no map node this near a fall deeper than `maxDrop` (`first-hops` too). */
+  readonly brinkClearance: number;
+  /** `fill`'s `maxDrop`: the deepest ledge a map link drops off; deeper is a fall (the brink rule). */
+  readonly maxDrop: number;
 }
 
 /** Services a stage gets besides its own options. All optional to use; never shared state. */
@@ -59,6 +86,11 @@ export interface StageContext {
    * (`simulated-bot/verdict-pool.ts`). Absent: the steps simulate as they go.
    */
   readonly doAhead?: (work: WorkAhead) => Promise<void>;
+  /**
+   * The pipeline's shared settings (see {@link SharedSettings}), set once per pipeline by the
+   * build (`pipeline/build.ts`, and in the demo workers from the same values).
+   */
+  readonly shared: SharedSettings;
   log(message: string): void;
   warn(message: string): void;
 }

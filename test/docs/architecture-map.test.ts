@@ -1,7 +1,8 @@
 /**
  * docs/architecture.md stays true: every folder of src/ has its row in "Every folder of
- * `src/`", and every path the page names (`src/…`, and the files its rows name relative to their
- * folder) exists.
+ * `src/`", every path the page names (`src/…`, `test/…`, `tools/…` and the rest of the
+ * repository's folders, and the files its rows name relative to their folder) exists, and every
+ * registry "Where to add" sends a newcomer to (`NAME` (`file.ts`)) is defined in that file.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ describe('docs/architecture.md', () => {
 
   it('names only paths that exist', () => {
     const absent: string[] = [];
-    for (const m of page.matchAll(/`(src\/[A-Za-z0-9_./-]+)`/g)) {
+    for (const m of page.matchAll(/`((?:src|test|tools|bench|scripts|plugins)\/[A-Za-z0-9_./-]*)`/g)) {
       if (!existsSync(join(REPO_ROOT, m[1].replace(/\/$/, '')))) absent.push(m[1]);
     }
     // Files a row names relative to its folder: `name.ts` inside the row of `src/x/`.
@@ -49,5 +50,19 @@ describe('docs/architecture.md', () => {
       }
     }
     expect(absent).toEqual([]);
+  });
+
+  it('defines every registry "Where to add" names in the file named beside it', () => {
+    const where = page.slice(page.indexOf('\n## Where to add'));
+    const named = [...where.matchAll(/`([A-Z][A-Z0-9_]{2,})`\s*\(`([\w./-]+\.ts)`/g)];
+    expect(named.length).toBeGreaterThanOrEqual(4);
+    const undefinedThere: string[] = [];
+    for (const [, registry, file] of named) {
+      const path = join(REPO_ROOT, file.startsWith('src/') ? file : join('src', file));
+      const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+      if (!new RegExp(`^(export )?const ${registry}\\b`, 'm').test(text))
+        undefinedThere.push(`${registry} in ${file}`);
+    }
+    expect(undefinedThere).toEqual([]);
   });
 });

@@ -112,10 +112,14 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       { cache: join(root, 'fresh-cache') },
     );
     // Something the user had installed: it must be put back afterwards.
-    mkdirSync(l.config.installDir, { recursive: true });
-    writeFileSync(l.config.installPath, 'ORIGINAL NAV');
+    mkdirSync(l.command.installDir, { recursive: true });
+    writeFileSync(l.command.installPath, 'ORIGINAL NAV');
 
-    const r: IterateResult = await iterate(l.spec, l.config, new CommandTester(l.config));
+    const r: IterateResult = await iterate(
+      l.spec,
+      l.config,
+      new CommandTester(l.command, l.config.workDir),
+    );
 
     expect(r.converged).toBe(true);
     expect(r.stopReason).toBe('passed');
@@ -173,7 +177,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       .map((x) => JSON.parse(x));
     expect(seen.map((s) => s.nodes)).toEqual(drafts.map((d) => d.nodes.length));
     // The install folder is as it was; outputs of the shipped build are written.
-    expect(readFileSync(l.config.installPath, 'utf8')).toBe('ORIGINAL NAV');
+    expect(readFileSync(l.command.installPath, 'utf8')).toBe('ORIGINAL NAV');
     expect(existsSync(join(l.config.workDir, 'wizs.nav.before-iterate'))).toBe(false);
     expect(existsSync(l.spec.output.strafeTraces!)).toBe(true);
     expect(JSON.parse(readFileSync(l.spec.output.report!, 'utf8')).nav.nodes).toBe(
@@ -187,7 +191,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       { pass: 'never', badNearByIteration: [[P1], [P2], [P3]], coverage: [0.5, 0.8, 0.6] },
       { navtest: { maxIterations: 3 } },
     );
-    const r = await iterate(l.spec, l.config, new CommandTester(l.config));
+    const r = await iterate(l.spec, l.config, new CommandTester(l.command, l.config.workDir));
     expect(r.converged).toBe(false);
     expect(r.stopReason).toBe('max-iterations');
     expect(r.iterations).toHaveLength(3);
@@ -210,7 +214,11 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       { badNearByIteration: [[P1], [P2], [P3]] },
       { top: { feedback: r.feedbackFile } },
     );
-    const r2 = await iterate(again.spec, again.config, new CommandTester(again.config));
+    const r2 = await iterate(
+      again.spec,
+      again.config,
+      new CommandTester(again.command, again.config.workDir),
+    );
     expect(r2.converged).toBe(true);
     expect(r2.iterations).toHaveLength(1);
     expect(r2.iterations[0].feedback.badNodes).toBe(accumulated.badNodes.length);
@@ -221,7 +229,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
 
   it('stops when a failing report names nothing to remove (the next draft would be the same)', async () => {
     const l = await loop('stalled', { pass: 'never' });
-    const r = await iterate(l.spec, l.config, new CommandTester(l.config));
+    const r = await iterate(l.spec, l.config, new CommandTester(l.command, l.config.workDir));
     expect(r.stopReason).toBe('stalled');
     expect(r.converged).toBe(false);
     expect(r.iterations).toHaveLength(1);
@@ -235,7 +243,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       { pass: 'always', coverage: 0.6 },
       { navtest: { maxIterations: 2, thresholds: { minCoverage: 0.85 } } },
     );
-    const r = await iterate(l.spec, l.config, new CommandTester(l.config));
+    const r = await iterate(l.spec, l.config, new CommandTester(l.command, l.config.workDir));
     expect(r.converged).toBe(false);
     expect(r.iterations[0].reportPassed).toBe(true);
     expect(r.iterations[0].unmet).toEqual(['coverage 0.600 < minCoverage 0.850']);
@@ -256,7 +264,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       'spawn-points',
     ];
     const l = await loop('readded', { badNear: [[...spawn.origin]] }, { stages });
-    const e = await iterate(l.spec, l.config, new CommandTester(l.config)).then(
+    const e = await iterate(l.spec, l.config, new CommandTester(l.command, l.config.workDir)).then(
       () => null,
       (x: unknown) => x,
     );
@@ -269,12 +277,12 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
   describe('a failing test command aborts the run, ships nothing and restores the install folder', () => {
     /** Runs a loop expected to abort; returns the error. */
     const abort = async (l: Loop, options: { killGraceMs?: number; signal?: AbortSignal } = {}) => {
-      mkdirSync(l.config.installDir, { recursive: true });
-      writeFileSync(l.config.installPath, 'ORIGINAL NAV');
+      mkdirSync(l.command.installDir, { recursive: true });
+      writeFileSync(l.command.installPath, 'ORIGINAL NAV');
       const e = await iterate(
         l.spec,
         l.config,
-        new CommandTester(l.config, { killGraceMs: options.killGraceMs ?? 300 }),
+        new CommandTester(l.command, l.config.workDir, { killGraceMs: options.killGraceMs ?? 300 }),
         { signal: options.signal },
       ).then(
         () => null,
@@ -283,7 +291,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       expect(e).toBeInstanceOf(IterationAbortedError);
       const err = e as IterationAbortedError;
       expect(existsSync(l.spec.output.nav!)).toBe(false);
-      expect(readFileSync(l.config.installPath, 'utf8')).toBe('ORIGINAL NAV');
+      expect(readFileSync(l.command.installPath, 'utf8')).toBe('ORIGINAL NAV');
       expect(index(l)[0].error).toMatch(new RegExp(`^${err.failure.kind}: `));
       expect(err.message).toMatch(/^iteration 1: /);
       expect(err.message).toContain('nothing shipped');
@@ -327,21 +335,21 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
 
     it('silent command: no report is an error, and a stale report from before is not read', async () => {
       const l = await loop('silent', { mode: 'silent' });
-      mkdirSync(l.config.installDir, { recursive: true });
+      mkdirSync(l.command.installDir, { recursive: true });
       writeFileSync(
-        l.config.report,
+        l.command.report,
         JSON.stringify({ map: 'wizs', passed: true, bad_nodes: [], bad_links: [] }),
       );
       const e = await abort(l);
       expect(e.failure.kind).toBe('no-report');
-      expect(e.message).toContain(`wrote no report at ${l.config.report}`);
+      expect(e.message).toContain(`wrote no report at ${l.command.report}`);
     });
 
     it('malformed report: the error names the file and every problem', async () => {
       const l = await loop('malformed', { mode: 'malformed' });
       const e = await abort(l);
       expect(e.failure.kind).toBe('bad-report');
-      expect(e.message).toContain(`${l.config.report}: not a valid navtest report`);
+      expect(e.message).toContain(`${l.command.report}: not a valid navtest report`);
       expect(e.message).toContain('passed: must be boolean');
       expect(e.message).toContain('coverage_ratio: must be <= 1');
       expect(e.message).toContain('missing "bad_links"');
@@ -352,7 +360,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       const l = await loop('not-json', { mode: 'not-json' });
       const e = await abort(l);
       expect(e.failure.kind).toBe('bad-report');
-      expect(e.message).toContain(`${l.config.report}: not a valid navtest report`);
+      expect(e.message).toContain(`${l.command.report}: not a valid navtest report`);
       expect(e.message).toContain('not JSON');
     });
 
@@ -360,7 +368,7 @@ describeFixtures('navgen iterate: real loops with the fake navtest (wizs, 2 corp
       const l = await loop('out-of-range', { mode: 'out-of-range' });
       const e = await abort(l);
       expect(e.failure.kind).toBe('bad-report');
-      expect(e.message).toContain(`${l.config.report}: report does not fit the tested draft`);
+      expect(e.message).toContain(`${l.command.report}: report does not fit the tested draft`);
       expect(e.message).toMatch(
         /bad_nodes: names node\(s\) \d+, but the tested draft has \d+ nodes/,
       );

@@ -11,6 +11,7 @@ import fg from 'fast-glob';
 import { readPipelineSource, resolvePipeline } from '../../src/pipeline/load-pipeline.js';
 import type { PipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { resolveNavtestConfig, type NavtestConfig } from '../../src/iterate/navtest-config.js';
+import type { CommandTesterConfig } from '../../src/pipeline/testers/command.js';
 import { fixture } from '../helpers/fixtures.js';
 
 export const FAKE_NAVTEST = join(dirname(fileURLToPath(import.meta.url)), 'fake-navtest.mjs');
@@ -45,6 +46,8 @@ export interface Loop {
   readonly file: string;
   readonly spec: PipelineSpec;
   readonly config: NavtestConfig;
+  /** The command tester's part of `config` (the navtest section here names a command). */
+  readonly command: CommandTesterConfig;
 }
 
 /** Writes `<dir>/wizs.pipeline.json` and resolves it as `navgen iterate` does. */
@@ -108,5 +111,6 @@ export async function makeLoop(
   writeFileSync(file, JSON.stringify(data, null, 2));
   const src = await readPipelineSource(file);
   const spec = await resolvePipeline(src);
-  return { dir, file, spec, config: resolveNavtestConfig(spec, src.locate) };
+  const config = resolveNavtestConfig(spec, src.locate);
+  return { dir, file, spec, config, command: config.testerConfig as CommandTesterConfig };
 }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parsePipelineText, resolvePipeline } from '../../src/pipeline/load-pipeline.js';
 import { PipelineConfigErrors } from '../../src/pipeline/config-error.js';
 import { resolveNavtestConfig, type NavtestConfig } from '../../src/iterate/navtest-config.js';
+import type { CommandTesterConfig } from '../../src/pipeline/testers/command.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-navtest-config-'));
 const file = join(dir, 'pipelines', 'wizs.yaml');
@@ -39,15 +40,16 @@ describe('navtest section', () => {
     const work = join(dir, 'out', 'wizs', 'wizs.iterations');
     expect(c).toEqual({
       tester: 'command',
-      engine: null,
+      testerConfig: {
+        command: ['q2proded', '+map', '{map}'],
+        cwd: join(dir, 'pipelines'),
+        env: {},
+        installDir: work,
+        installPath: join(work, 'wizs.nav'),
+        report: join(work, 'wizs.navtest.json'),
+        timeoutSeconds: 900,
+      },
       bsp: null,
-      command: ['q2proded', '+map', '{map}'],
-      cwd: join(dir, 'pipelines'),
-      env: {},
-      installDir: work,
-      installPath: join(work, 'wizs.nav'),
-      report: join(work, 'wizs.navtest.json'),
-      timeoutSeconds: 900,
       maxIterations: 10,
       workDir: work,
       thresholds: {
@@ -67,13 +69,14 @@ describe('navtest section', () => {
         `  report: ../game/{map}.report.json\n  timeout: 420\n  maxIterations: 3\n  workDir: ../iters/{map}\n` +
         `  env: { DURATION: 300, QUIET: true, NAV: '{nav}' }\n  thresholds: { minCoverage: 0.85, maxUnreachable: 0.05 }\n`,
     );
-    expect(c.command).toEqual(['/games/q2proded', '+set', 'bot_navtest', '1', '+map', '{map}']);
-    expect(c.cwd).toBe('/games');
-    expect(c.installPath).toBe(join(dir, 'game', 'bots', 'nav', 'wizs.nav'));
-    expect(c.report).toBe(join(dir, 'game', 'wizs.report.json'));
+    const t = c.testerConfig as CommandTesterConfig;
+    expect(t.command).toEqual(['/games/q2proded', '+set', 'bot_navtest', '1', '+map', '{map}']);
+    expect(t.cwd).toBe('/games');
+    expect(t.installPath).toBe(join(dir, 'game', 'bots', 'nav', 'wizs.nav'));
+    expect(t.report).toBe(join(dir, 'game', 'wizs.report.json'));
     expect(c.workDir).toBe(join(dir, 'iters', 'wizs'));
-    expect([c.timeoutSeconds, c.maxIterations, c.matchRadius]).toEqual([420, 3, 64]);
-    expect(c.env).toEqual({ DURATION: '300', QUIET: 'true', NAV: '{nav}' });
+    expect([t.timeoutSeconds, c.maxIterations, c.matchRadius]).toEqual([420, 3, 64]);
+    expect(t.env).toEqual({ DURATION: '300', QUIET: 'true', NAV: '{nav}' });
     expect(c.thresholds).toEqual({
       minCoverage: 0.85,
       maxDeathRate: null,
@@ -106,7 +109,7 @@ describe('navtest section', () => {
     const c = await load(`${head}bsp: ../maps/wizs.bsp\nnavtest:\n  tester: builtin\n`);
     expect(c.tester).toBe('builtin');
     expect(c.bsp).toBe(join(dir, 'maps', 'wizs.bsp'));
-    expect(c.command).toEqual([]);
+    expect(c.testerConfig).toEqual({});
   });
 
   it('tester: builtin without a bsp, or with a command, is refused', async () => {
@@ -124,8 +127,7 @@ describe('navtest section', () => {
       `${head}bsp: ../maps/wizs.bsp\nnavtest:\n  tester: engine\n  engine: ../aq2\n  seconds: 120\n`,
     );
     expect(c.tester).toBe('engine');
-    expect(c.command).toEqual([]);
-    expect(c.engine).toEqual({
+    expect(c.testerConfig).toEqual({
       dir: join(dir, 'aq2'),
       bots: 8,
       seconds: 120,

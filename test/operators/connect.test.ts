@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { connectDefaults, connectGraph } from '../../src/operators/connect.js';
+import { connectDefaults as stageDefaults } from '../../src/operators/connect.js';
+import { feedbackDefaults } from '../../src/operators/feedback.js';
+import { connectGraph } from '../../src/map-analysis/connect-graph.js';
 import type { DraftGraph, DraftLink, DraftNode } from '../../src/stage/graph-types.js';
 import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../src/stage/graph-types.js';
 import { EMPTY_FEEDBACK } from '../../src/sources/feedback/feedback.js';
@@ -20,6 +22,8 @@ const map = { world, collision: buildCollisionModel(world) };
 const Z = 24.125;
 const node = (x: number, y: number, type = 'MOVE'): DraftNode =>
   nodeWithoutVotes([x, y, Z], type, 'map');
+// The stage's defaults, and feedback's match radius (the pipeline's when it sets none).
+const connectDefaults = { ...stageDefaults, matchRadius: feedbackDefaults.matchRadius };
 const link = (from: number, to: number): DraftLink => ({
   from,
   to,

@@ -7,12 +7,24 @@ import { describe, expect, it } from 'vitest';
 import { box, syntheticWorld } from '../map-analysis/synthetic-world.js';
 import { buildCollisionModel } from '../../src/world/collision-model.js';
 import { sampleFloor } from '../../src/map-analysis/walkable-floor.js';
-import { addFirstHopNodes, firstHopsDefaults } from '../../src/operators/first-hops.js';
+import { firstHopsDefaults as stageDefaults } from '../../src/operators/first-hops.js';
+import { fillDefaults } from '../../src/operators/fill.js';
+import { feedbackDefaults } from '../../src/operators/feedback.js';
+import { addFirstHopNodes } from '../../src/map-analysis/first-hops-graph.js';
 import {
   NO_LINK_EVIDENCE,
   nodeWithoutVotes,
   type DraftGraph,
 } from '../../src/stage/graph-types.js';
+
+// The stage's defaults, with the pipeline's shared settings at their owners' defaults (fill's
+// brink rule, feedback's match radius).
+const firstHopsDefaults = {
+  ...stageDefaults,
+  brinkClearance: fillDefaults.brinkClearance,
+  maxDrop: fillDefaults.maxDrop,
+  matchRadius: feedbackDefaults.matchRadius,
+};
 
 const SOLID = 1;
 const Z = 24.125;

@@ -40,7 +40,7 @@ export const CORPUS_MAPS = ['beer', 'city', 'simplicity', 'urbanjungle', 'wizs']
 export interface CorpusBuild {
   readonly nav: NavFile;
   readonly result: BuildResult;
-  /** The NAV3 file of the same build (test/sinks/q2r-nav/engines.test.ts checks such files). */
+  /** The NAV3 file of the same build (test/sinks/nav3/engines.test.ts checks such files). */
   readonly q2rNav: string;
 }
 

@@ -11,8 +11,9 @@ import { SAMPLES_PER_STEP, walkFloor, walkFloorSteps } from '../../src/map-analy
 import { floorGrid } from '../../src/map-analysis/floor-grid.js';
 import { sampleFloor } from '../../src/map-analysis/walkable-floor.js';
 import { fillDefaults } from '../../src/operators/fill.js';
-import { wedgeLinkSteps, wedgeLinksDefaults } from '../../src/operators/wedge-links.js';
-import { connectDefaults, connectGraph, connectGraphSteps } from '../../src/operators/connect.js';
+import { connectDefaults } from '../../src/operators/connect.js';
+import { feedbackDefaults } from '../../src/operators/feedback.js';
+import { connectGraph, connectGraphSteps } from '../../src/map-analysis/connect-graph.js';
 import {
   NO_LINK_EVIDENCE,
   nodeWithoutVotes,
@@ -116,20 +117,6 @@ describe('the stages pause', () => {
     expect(r.value.kept.length).toBeLessThan(links.length);
   });
 
-  it('wedge-links, every LINKS_PER_STEP links and before its graph pass, taking the same links away', () => {
-    const g = row();
-    const r = pauses(wedgeLinkSteps(g, collision, wedgeLinksDefaults));
-    // The runs ahead (the engine's bot on every link), every LINKS_PER_STEP, before the graph pass.
-    expect(r.pauses).toBe(3);
-    expect(r.ahead).toHaveLength(1);
-    expect(r.ahead[0]).toHaveLength(g.links.length);
-    expect(
-      r.ahead[0].every((x) => (x as { options: { sidestep: boolean } }).options.sidestep === false),
-    ).toBe(true);
-    expect(r.value).toEqual(runToEnd(wedgeLinkSteps(g, collision, wedgeLinksDefaults)));
-    expect(r.value.stats.links).toBe(g.links.length);
-  });
-
   it('fill, between its steps, making the same graph', () => {
     // A small room with a wall at one side (the link check runs the simulated bot on every
     // filled link).
@@ -166,8 +153,9 @@ describe('the stages pause', () => {
     const links: DraftLink[] = [];
     const g: DraftGraph = { nodes, links };
     const map = { world, collision };
-    const r = pauses(connectGraphSteps(g, map, EMPTY_FEEDBACK, connectDefaults));
+    const o = { ...connectDefaults, matchRadius: feedbackDefaults.matchRadius };
+    const r = pauses(connectGraphSteps(g, map, EMPTY_FEEDBACK, o));
     expect(r.pauses).toBeGreaterThan(0);
-    expect(r.value).toEqual(connectGraph(g, map, EMPTY_FEEDBACK, connectDefaults));
+    expect(r.value).toEqual(connectGraph(g, map, EMPTY_FEEDBACK, o));
   });
 });

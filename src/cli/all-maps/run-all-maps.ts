@@ -24,7 +24,15 @@ import { Piscina } from 'piscina';
 import { workerModule } from '../../dist-file.js';
 import { buildOneMap, type MapBuildOutcome } from './map-build-worker.js';
 import { pipelineFromFlags, type BuildFlags } from '../../pipeline/flags-pipeline.js';
-import { primaryNavOutput } from '../../pipeline/pipeline-spec.js';
+import {
+  byNavOutput,
+  DEFAULT_NAV_SINK,
+  OTHER_NAV_SINKS,
+  primaryNavOutput,
+  type ByNavOutput,
+  type NavOutputPaths,
+  type OtherNavOutputName,
+} from '../../sinks/nav-sinks.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import { CliError, EXIT_FAILURE, EXIT_NO_INPUT, EXIT_PARTIAL } from '../exit-codes.js';
 import { prepareGameFolder } from '../game-folder.js';
@@ -41,12 +49,7 @@ import type { PipelineSpec } from '../../pipeline/pipeline-spec.js';
 import type { WorkerSetup } from '../../pipeline/worker.js';
 import { DemoParseError } from '../../sources/demo/errors.js';
 import { mapNameProblem } from '../../sources/game/map-name.js';
-import {
-  BASE_GAME,
-  DEFAULT_MOD,
-  gameMapNames,
-  resolveGameDir,
-} from '../../sources/game/game-dir.js';
+import { DEFAULT_MOD, gameMapNames, resolveGameDir } from '../../sources/game/game-dir.js';
 import { formatMapTable, type MapRow } from './map-table.js';
 
 export interface AllMapsOptions {
@@ -65,21 +68,22 @@ export interface AllMapsOptions {
   readonly quiet: boolean;
   readonly progress: boolean;
   /**
-   * Also each map's Quake II re-release NAV3, where that game reads it (`baseq2/bots/navigation/`
-   * beside the mod folder; with `--maps-dir`, `OUT-DIR/q2r/`). In a Quake II game (the mod folder
-   * is `baseq2`) the NAV3 alone: the AQtion bots do not play there.
+   * The other nav formats to write too (`q2rNav`: `--q2r-nav`), each where the game reads it
+   * (the sink's `meta.inGame`; with `--maps-dir`, `OUT-DIR/<meta.outDirFolder>/`). In a game whose
+   * bots read one of them alone (`meta.onlyFormatIn`: a Quake II game, `baseq2`, for NAV3)
+   * that format alone: the AQtion bots do not play there.
    */
-  readonly q2rNav?: boolean;
+  readonly otherNavs?: readonly OtherNavOutputName[];
   /** Build only these maps (of those the demos and the game hold); absent: all. */
   readonly only?: ReadonlySet<string>;
 }
 
 interface MapPlace {
   readonly bsp: string;
-  /** The AQtion nav; null in a Quake II game with `q2rNav` (the NAV3 alone). */
+  /** The default format's nav (AQtion); null in a game that reads an asked format alone. */
   readonly out: string | null;
-  /** Where the re-release reads the map's NAV3. */
-  readonly q2rNav: string;
+  /** Where each format's nav of the map goes. */
+  readonly navs: ByNavOutput<string>;
   readonly source: string;
   cleanup(): Promise<void>;
 }
@@ -89,11 +93,13 @@ async function locate(map: string, o: AllMapsOptions): Promise<MapPlace | string
   if (o.gameDir !== undefined) {
     try {
       const g = await prepareGameFolder(o.gameDir, o.mod, map, undefined, undefined);
-      const quake2 = basename(g.modDir) === BASE_GAME;
+      const alone = OTHER_NAV_SINKS.some(
+        (s) => o.otherNavs?.includes(s.meta.name) && s.meta.onlyFormatIn === basename(g.modDir),
+      );
       return {
         bsp: g.bsp,
-        out: o.q2rNav && quake2 ? null : g.out,
-        q2rNav: g.q2rNav,
+        out: alone ? null : g.out,
+        navs: g.navs,
         source: g.mapSource ?? g.bsp,
         cleanup: () => g.cleanup(),
       };
@@ -104,12 +110,13 @@ async function locate(map: string, o: AllMapsOptions): Promise<MapPlace | string
     }
   }
   const dir = resolve(o.mapsDir!);
+  const navs = byNavOutput((s) => join(resolve(o.outDir!), s.meta.outDirFolder, `${map}.nav`));
   for (const bsp of [join(dir, `${map}.bsp`), join(dir, 'maps', `${map}.bsp`)]) {
     if (existsSync(bsp))
       return {
         bsp,
-        out: join(resolve(o.outDir!), `${map}.nav`),
-        q2rNav: join(resolve(o.outDir!), 'q2r', `${map}.nav`),
+        out: navs[DEFAULT_NAV_SINK.meta.name],
+        navs,
         source: bsp,
         cleanup: async () => undefined,
       };
@@ -397,6 +404,17 @@ async function readMultiMapDemosOnce(
   }
 }
 
+/** The navs a map's build writes: the default format's unless left out, and the asked ones. */
+function placeNavs(place: MapPlace, o: AllMapsOptions): NavOutputPaths {
+  return byNavOutput((s) =>
+    s === DEFAULT_NAV_SINK
+      ? place.out
+      : (o.otherNavs ?? []).some((n) => n === s.meta.name)
+        ? place.navs[s.meta.name]
+        : null,
+  );
+}
+
 /** The flags of `build --map MAP` that build one map as part of `--all-maps`. */
 function mapFlags(
   map: string,
@@ -410,7 +428,7 @@ function mapFlags(
     map,
     bsp: place.bsp,
     ...(place.out ? { out: place.out } : {}),
-    ...(o.q2rNav ? { q2rNav: place.q2rNav } : {}),
+    ...Object.fromEntries((o.otherNavs ?? []).map((name) => [name, place.navs[name]])),
     demos,
     minDemos: o.minDemos,
     cache: o.cache ?? false,
@@ -492,7 +510,7 @@ async function buildEach(
         continue;
       }
       // A nav from the map alone never replaces a nav in place (no-contribution.ts).
-      const primary = place.out ?? place.q2rNav;
+      const primary = primaryNavOutput(placeNavs(place, o));
       if (demos.length === 0 && existsSync(primary)) {
         say(`${tag}: kept: no demo, and it has a nav`);
         out[i] = {

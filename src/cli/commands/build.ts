@@ -44,8 +44,22 @@ import { checkOutputPath, describeFsError } from '../output-paths.js';
 import { prepareNavBackup } from '../../files/nav-backup.js';
 import { userCacheDir } from '../../pipeline/user-cache.js';
 import { EditsFileError } from '../../nav/edits/edits-file.js';
+import {
+  DEFAULT_NAV_SINK,
+  NAV_SINKS,
+  OTHER_NAV_SINKS,
+  navFlag,
+  primaryNavOutput,
+  type OtherNavOutputName,
+} from '../../sinks/nav-sinks.js';
 
-interface BuildOptions {
+/**
+ * The flag of each nav format after the default one (`--q2r-nav [file]`, `sinks/nav-sinks.ts`):
+ * a file, or true (no file: the game's own place, with --game-dir).
+ */
+type OtherNavOptions = { [K in OtherNavOutputName]?: string | true };
+
+interface BuildOptions extends OtherNavOptions {
   map?: string;
   cacheLimit?: number;
   allMaps?: boolean;
@@ -57,8 +71,6 @@ interface BuildOptions {
   useMap?: boolean;
   bsp?: string;
   out?: string;
-  /** A file, or true (no file: the game's own place, with --game-dir). */
-  q2rNav?: string | true;
   gameDir?: string;
   mod?: string;
   minDemos?: number | 'auto';
@@ -78,7 +90,7 @@ interface BuildOptions {
 }
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command('build')
     .description(
       'Build a .nav from demos: from a pipeline file (navgen build pipelines/MAP.yaml), from flags (navgen build --map MAP --bsp MAP.bsp --out MAP.nav DEMO-OR-FOLDER...), or from a game folder (navgen build --map MAP --game-dir /srv/aq2/action DEMO-FOLDER: the map from the game, the nav into MOD/bots/nav/). Per-demo work runs in worker threads and is cached by content hash. A node needs votes from --min-demos distinct demos (auto: up to 3, fewer when fewer demos are given); a build that keeps nothing says which threshold dropped it and never overwrites an existing nav.',
@@ -115,11 +127,11 @@ export function register(program: Command): void {
     .option(
       '--out <file>',
       'the .nav to write (flag form; default with --game-dir: MOD/bots/nav/MAP.nav)',
-    )
-    .option(
-      '--q2r-nav [file]',
-      'also write the Quake II re-release nav (NAV3) here; with --game-dir and no file: GAME/baseq2/bots/navigation/MAP.nav (then put it before another option, or the next word is taken as the file). With --all-maps, no file: every map\u2019s NAV3 where the game reads it, and in a Quake II game (--game-dir …/baseq2) the NAV3 alone',
-    )
+    );
+  // Every other nav format by its own flag, as its sink declares it.
+  for (const sink of OTHER_NAV_SINKS)
+    command.option(`${navFlag(sink)} [file]`, sink.meta.flagHelp ?? sink.meta.description);
+  command
     .option(
       '--game-dir <dir>',
       "the game: a mod folder (e.g. /srv/aq2/action) or the game root with --mod. Finds maps/MAP.bsp loose or in its .pak/.pkz archives (the engine's search order) and writes MOD/bots/nav/MAP.nav, keeping the first nav it replaces as MAP.nav.orig and later ones as MAP.nav.bak.1…3. With a pipeline file: the file's map from this game, as its game: key does",
@@ -206,13 +218,14 @@ async function allMaps(inputs: string[], opts: BuildOptions): Promise<void> {
     usage(
       'no demo files or folders given (with --game-dir, none builds every map from the map alone)',
     );
-  if (typeof opts.q2rNav === 'string')
-    usage(
-      "--q2r-nav with --all-maps takes no file: each map's NAV3 goes where the game reads it (with --maps-dir: OUT-DIR/q2r/MAP.nav)",
-    );
+  for (const sink of OTHER_NAV_SINKS)
+    if (typeof opts[sink.meta.name] === 'string')
+      usage(
+        `${navFlag(sink)} with --all-maps takes no file: each map's ${sink.meta.format} goes where the game reads it (with --maps-dir: OUT-DIR/${sink.meta.outDirFolder ? `${sink.meta.outDirFolder}/` : ''}MAP.nav)`,
+      );
   const { runAllMaps } = await import('../all-maps/run-all-maps.js');
   process.exitCode = await runAllMaps(expandDemoInputs(inputs), {
-    q2rNav: opts.q2rNav === true,
+    otherNavs: OTHER_NAV_SINKS.filter((s) => opts[s.meta.name] === true).map((s) => s.meta.name),
     gameDir: opts.gameDir,
     mod: opts.mod,
     mapsDir: opts.mapsDir,
@@ -267,12 +280,21 @@ async function buildAction(
   opts: BuildOptions,
   game: GameFolderBuild | null,
 ): Promise<void> {
-  const q2rNav =
-    opts.q2rNav === true
-      ? (game?.q2rNav ?? usage('--q2r-nav without a file needs --game-dir (or give the file)'))
-      : opts.q2rNav;
+  // A format's flag without a file: where the game reads that format.
+  const otherNavs: OtherNavOptions = Object.fromEntries(
+    OTHER_NAV_SINKS.map((sink) => {
+      const given = opts[sink.meta.name];
+      return [
+        sink.meta.name,
+        given === true
+          ? (game?.navs[sink.meta.name] ??
+            usage(`${navFlag(sink)} without a file needs --game-dir (or give the file)`))
+          : given,
+      ];
+    }),
+  );
   const withGame = game ? { ...opts, bsp: game.bsp, out: game.out, ...gameReports(opts) } : opts;
-  const spec = await specFrom(inputs, { ...withGame, q2rNav });
+  const spec = await specFrom(inputs, { ...withGame, ...otherNavs });
   checkOutputs(spec);
   const mapSource = game?.mapSource ?? spec.game?.mapSource;
   if (mapSource && !opts.quiet && !opts.json)
@@ -284,7 +306,7 @@ async function buildAction(
   // Ctrl-C before the writes: nothing changed; during them: they finish first (interruption.ts).
   let writesBegun = false;
   let kept: string | null = null;
-  const nav = spec.output.nav ?? spec.output.q2rNav;
+  const nav = primaryNavOutput(spec.output);
   const interruption = new Interruption(() =>
     writesBegun
       ? [
@@ -312,8 +334,10 @@ async function buildAction(
     lock = await lockOutputs(spec, 'build', opts.lockWait, (line) => process.stderr.write(line));
     // What navgen replaces in a game is kept (nav-backup.ts): the flag form's nav, or a
     // pipeline's nav in its game's bots/nav/.
-    const inGame = !spec.file || (spec.game && spec.output.nav === spec.game.nav);
-    const backup = inGame && spec.output.nav ? await prepareNavBackup(spec.output.nav) : null;
+    const byDefault = DEFAULT_NAV_SINK.meta.name;
+    const navInGame = spec.output[byDefault];
+    const inGame = !spec.file || (spec.game && navInGame === spec.game.navs[byDefault]);
+    const backup = inGame && navInGame ? await prepareNavBackup(navInGame) : null;
     try {
       result = await runBuild(spec, progress, { cacheLimit: opts.cacheLimit });
       kept = (await backup?.keep()) ?? null;
@@ -349,7 +373,13 @@ async function buildAction(
 
 async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineSpec> {
   const flagForm = opts.map !== undefined || opts.out !== undefined;
-  const q2rNav = typeof opts.q2rNav === 'string' ? opts.q2rNav : undefined;
+  // The other nav formats given with a file (`--q2r-nav FILE`).
+  const otherNavs = Object.fromEntries(
+    OTHER_NAV_SINKS.flatMap((s) => {
+      const given = opts[s.meta.name];
+      return typeof given === 'string' && given ? [[s.meta.name, given]] : [];
+    }),
+  ) as { [K in OtherNavOutputName]?: string };
   const overrides = {
     ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
     ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
@@ -357,9 +387,9 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
   // Without --cache, both forms cache in the user cache folder (pipeline/user-cache.ts).
   try {
     if (flagForm) {
-      if (!opts.map || (!opts.out && !q2rNav))
+      if (!opts.map || (!opts.out && Object.keys(otherNavs).length === 0))
         throw new CliError(
-          'the flag form needs --map and --out (or --q2r-nav, or --game-dir), and demo files or folders',
+          `the flag form needs --map and --out (or ${OTHER_NAV_SINKS.map(navFlag).join(', or ')}, or --game-dir), and demo files or folders`,
           EXIT_USAGE,
         );
       // No demos with a map: the map alone, on purpose (spawn points, fill and the map checks).
@@ -377,7 +407,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
         map: opts.map,
         bsp: opts.bsp,
         out: opts.out,
-        q2rNav,
+        ...otherNavs,
         demos: expandDemoInputs(inputs),
         minDemos: opts.minDemos,
         report: opts.report,
@@ -412,7 +442,7 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
       edits: opts.edits !== undefined ? resolve(opts.edits) : spec.edits,
       output: {
         ...spec.output,
-        ...(q2rNav ? { q2rNav: resolve(q2rNav) } : {}),
+        ...Object.fromEntries(Object.entries(otherNavs).map(([k, p]) => [k, resolve(p)])),
         ...(opts.report ? { report: opts.report } : {}),
         ...(opts.strafeTraces ? { strafeTraces: opts.strafeTraces } : {}),
         ...(opts.html === false ? { html: null } : opts.html ? { html: resolve(opts.html) } : {}),
@@ -428,8 +458,10 @@ async function specFrom(inputs: string[], opts: BuildOptions): Promise<PipelineS
 /** Outputs that cannot be written are said before the build, in one line each. */
 function checkOutputs(spec: PipelineSpec): void {
   const o = spec.output;
-  if (o.nav) checkOutputPath(o.nav, 'the nav');
-  if (o.q2rNav) checkOutputPath(o.q2rNav, 'the re-release nav');
+  for (const sink of NAV_SINKS) {
+    const path = o[sink.meta.name];
+    if (path) checkOutputPath(path, sink.meta.noun);
+  }
   if (o.report) checkOutputPath(o.report, 'the JSON report');
   if (o.html) checkOutputPath(o.html, 'the HTML report');
   if (o.strafeTraces) checkOutputPath(o.strafeTraces, 'the strafe traces');

@@ -8,7 +8,7 @@
  * `NAV2` field for field. `--to q2r` writes the Quake II re-release's `NAV3` (from an AQtion nav
  * the way a build does; with `--bsp`, traversals come from the map's ground, and hazards and
  * edicts are found); `--to aqtion` writes an AQtion `.nav` (types mapped back,
- * `nav/formats/q2r-types.ts`; costs are the distances).
+ * `nav/formats/nav3-type-map.ts`; costs are the distances).
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { NavValidationError } from '../../nav/formats/aqtion/errors.js';
@@ -18,8 +18,8 @@ import { defaultNodeTypes } from '../../nav/node-types.js';
 import { loadMap } from '../../map-analysis/map-source.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
 import { writeNavFile } from '../../sinks/nav/write-nav-file.js';
-import { nav3FromNav } from '../../sinks/q2r-nav/nav3-from-nav.js';
-import { writeNav3File } from '../../sinks/q2r-nav/write-q2r-nav-file.js';
+import { nav3FromNav } from '../../sinks/nav3/nav3-from-nav.js';
+import { writeNav3File } from '../../sinks/nav3/write-nav3-file.js';
 import { BspError } from '../../sources/bsp/errors.js';
 import { CliError, EXIT_FAILURE } from '../exit-codes.js';
 import { readNavForCli } from './inspect.js';

@@ -4,7 +4,7 @@
  * says what is in it: format and version, node and link counts by type, how full the link
  * arrays are, connectivity, isolated nodes and every warning the engine would cope with. For
  * the re-release formats also the traversals, edicts, link types and node flags as stored
- * (the type tables show them mapped onto AQtion's types, `nav/formats/q2r-types.ts`).
+ * (the type tables show them mapped onto AQtion's types, `nav/formats/nav3-type-map.ts`).
  */
 import type { Command } from 'commander';
 import { defaultNodeTypes } from '../../nav/node-types.js';
@@ -12,7 +12,7 @@ import { summarizeNav, type NavSummary, type TypeCount } from '../../nav/summary
 import { formatNavIssue, type NavIssue } from '../../nav/formats/aqtion/nav-issue.js';
 import { isNavReadError, readAnyNav, type AnyNav } from '../../nav/formats/read-any-nav.js';
 import { NAV3_LINK_TYPES, NAV3_NODE_FLAGS } from '../../nav/formats/nav3/layout.js';
-import { nav3FlagsOfNav2 } from '../../nav/formats/q2r-types.js';
+import { nav3FlagsOfNav2 } from '../../nav/formats/nav3-type-map.js';
 import { CliError, EXIT_FAILURE } from '../exit-codes.js';
 
 /** The JSON form of the report. */

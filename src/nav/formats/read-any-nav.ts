@@ -2,7 +2,7 @@
  * Reads a nav of any known format (by magic, `detect.ts`) and shows it as an AQtion-shaped
  * {@link NavFile} for the tools that summarise, draw and compare navs (`inspect`, `render`,
  * `diff`). Re-release origins are on the ground and come back 24 units up (a player's origin, as
- * AQtion's); types map through `q2r-types.ts`; costs are the distances.
+ * AQtion's); types map through `nav3-type-map.ts`; costs are the distances.
  */
 import { open } from 'node:fs/promises';
 import { linkCost } from '../link-cost.js';
@@ -17,7 +17,7 @@ import { readNav2File } from './nav2/codec.js';
 import type { Nav2File } from './nav2/types.js';
 import { readNav3File } from './nav3/read.js';
 import type { Nav3File } from './nav3/types.js';
-import { aqtionLinkTypeOf, aqtionNodeTypeOf, nav3FlagsOfNav2 } from './q2r-types.js';
+import { aqtionLinkTypeOf, aqtionNodeTypeOf, nav3FlagsOfNav2 } from './nav3-type-map.js';
 
 /** [Units: world units] Player origin above the ground the re-release's nodes stand on. */
 export const Q2R_NODE_HEIGHT = 24;

@@ -103,19 +103,9 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   const m = q.mesh;
   const o = q.options;
   const a0 = locateArea(m, q.index, from[0], from[1], from[2], o.maxSnap);
-  if (a0 < 0)
-    return {
-      ok: false,
-      reason: 'start-off-mesh',
-      detail: `no area within ${o.maxSnap} u of the start ${fmt(from)}`,
-    };
+  if (a0 < 0) return offMesh('start', from, o.maxSnap);
   const a1 = locateArea(m, q.index, to[0], to[1], to[2], o.maxSnap);
-  if (a1 < 0)
-    return {
-      ok: false,
-      reason: 'goal-off-mesh',
-      detail: `no area within ${o.maxSnap} u of the goal ${fmt(to)}`,
-    };
+  if (a1 < 0) return offMesh('goal', to, o.maxSnap);
   const start = [from[0], from[1], areaHeightAt(m, a0, from[0], from[1])];
   const goal = [to[0], to[1], areaHeightAt(m, a1, to[0], to[1])];
   const corridor = mayReach(q.reach, a0, a1)
@@ -127,28 +117,180 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       reason: 'no-connection',
       detail: `area ${m.areaId[a0]} at the start does not lead to area ${m.areaId[a1]} at the goal`,
     };
-  const { areas, via } = corridor;
+  const corners = new PathCorners(m, corridor.areas, corridor.via, o.portalMargin);
+  corners.follow(start, goal);
+  const points = corners.points;
+  const moves = corners.moves();
+  // Corners a bot does not need, or cannot stop at, go; deep swims are cut.
+  dropCollinear(points, moves);
+  dropDescentCorners(m, q.index, points, moves);
+  splitDeepSwims(m, q.index, points, moves);
+  const areas = corridor.areas.map((a) => m.areaId[a]);
+  return { ok: true, points, moves, areas, length: pathLength(points) };
+}
 
-  const points: number[][] = [];
+function offMesh(end: 'start' | 'goal', p: readonly number[], maxSnap: number): PathResult {
+  return {
+    ok: false,
+    reason: end === 'start' ? 'start-off-mesh' : 'goal-off-mesh',
+    detail: `no area within ${maxSnap} u of the ${end} ${fmt(p)}`,
+  };
+}
+
+/** Sum of the segments' lengths. [Units: world units] */
+function pathLength(points: readonly (readonly number[])[]): number {
+  let length = 0;
+  for (let s = 0; s + 1 < points.length; s++) {
+    const p = points[s];
+    const r = points[s + 1];
+    length += Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2]);
+  }
+  return length;
+}
+
+/**
+ * The corners of a path along a corridor of areas (`areas[k]` entered by connection `via[k]`),
+ * in order: the string pulled through the portals between the places where the corridor splits
+ * (a jump, a drop, a ladder), and those places' own corners. Each point keeps the corridor index
+ * of the area it is entered into; each segment whether it is a climb and, for a jump or a drop,
+ * how it is made.
+ */
+class PathCorners {
+  readonly points: number[][] = [];
   /** Corridor index of each point (the area it is entered into). */
-  const at: number[] = [];
-  const ladderSegment: boolean[] = [];
+  private readonly at: number[] = [];
+  private readonly ladderSegment: boolean[] = [];
   /** The move of a segment that is a jump or a drop (the string is split there). */
-  const crossing: (PathMove | undefined)[] = [];
-  const emit = (p: number[], k: number, ladder: boolean) => {
+  private readonly crossing: (PathMove | undefined)[] = [];
+  private readonly portal = new Float64Array(4);
+
+  constructor(
+    private readonly m: NavMesh,
+    private readonly areas: readonly number[],
+    private readonly via: readonly number[],
+    private readonly portalMargin: number,
+  ) {}
+
+  /** The corners from start to goal. */
+  follow(start: number[], goal: number[]): void {
+    const { m, areas, via } = this;
+    this.emit(start, 0, false);
+    let k0 = 0;
+    let p0 = start;
+    for (let k = 1; k < areas.length; k++) {
+      const c = via[k];
+      const kind = m.connKind[c];
+      if (kind === CROSS_JUMP || kind === CROSS_DROP) p0 = this.jumpOrDrop(k0, k, p0, c, kind);
+      else if (kind === CROSS_LADDER) p0 = this.climb(k0, k, p0, c);
+      else continue;
+      k0 = k;
+    }
+    this.pull(k0, areas.length - 1, p0, goal);
+  }
+
+  /**
+   * How each segment is crossed: a climb, a jump or a drop as recorded; otherwise crouched where
+   * only that fits (also under water: a flooded duct), else through water the player swims (in
+   * deep water a walking player floats at its height and never reaches a target on the bottom).
+   */
+  moves(): PathMove[] {
+    const { m, areas, points, at } = this;
+    const moves: PathMove[] = [];
+    for (let s = 0; s + 1 < points.length; s++) {
+      if (this.ladderSegment[s]) {
+        moves.push('ladder');
+        continue;
+      }
+      let flags = 0;
+      for (let k = Math.max(0, at[s]); k <= at[s + 1]; k++) flags |= m.areaFlags[areas[k]];
+      const move: PathMove =
+        this.crossing[s] ?? (flags & AREA_CROUCH ? 'crouch' : flags & AREA_WATER ? 'swim' : 'walk');
+      moves.push(move);
+    }
+    return moves;
+  }
+
+  /**
+   * The jump or drop into corridor[k] over connection c: the string from p0 is pulled to the
+   * take-off, then the landing; the landing (where the next string starts).
+   *
+   * The player leaves from the last cell centres of the area it leaves, at the portal's middle,
+   * and lands where the build saw it land, `connLanding` cells further on (a drop over a ledge
+   * band lands beyond the band, and the floor below the band may be a room under the ledge: no
+   * line to pull through).
+   */
+  private jumpOrDrop(k0: number, k: number, p0: number[], c: number, kind: number): number[] {
+    const { m, areas, portal } = this;
+    const d = connectionDirection(m, areas[k - 1], c);
+    portalPoints(m, c, d, 0, portal);
+    const px = (portal[0] + portal[2]) / 2;
+    const py = (portal[1] + portal[3]) / 2;
+    const back = m.cellSize / 2;
+    const on = m.cellSize * (m.connLanding[c] - 0.5);
+    const tx = px - DIR_DI[d] * back;
+    const ty = py - DIR_DJ[d] * back;
+    const lx = px + DIR_DI[d] * on;
+    const ly = py + DIR_DJ[d] * on;
+    const takeoff = [tx, ty, areaHeightAt(m, areas[k - 1], tx, ty)];
+    const landing = [lx, ly, areaHeightAt(m, areas[k], lx, ly)];
+    const span = portal.slice(); // `pull` reuses `portal`
+    this.pull(k0, k - 1, p0, takeoff);
+    if (kind === CROSS_DROP) this.skipTouchedTakeoff(takeoff, landing, d, span);
+    this.emit(landing, k, false);
+    // Out of (or into) a place only a crouched player fits, the drop is made crouched.
+    const low = (m.areaFlags[areas[k - 1]] | m.areaFlags[areas[k]]) & AREA_CROUCH;
+    this.crossing[this.points.length - 2] = kind === CROSS_JUMP ? 'jump' : low ? 'crouch' : 'drop';
+    return landing;
+  }
+
+  /**
+   * The ladder into corridor[k] over connection c, up or down: foot, top and exit are corners;
+   * where the climb ends (where the next string starts).
+   */
+  private climb(k0: number, k: number, p0: number[], c: number): number[] {
+    const { m, areas } = this;
+    const L = m.connPortal[c * 3 + 2];
+    const x = m.ladderSpan[L * 4];
+    const y = m.ladderSpan[L * 4 + 1];
+    const foot = [x, y, m.ladderSpan[L * 4 + 2]];
+    // The top a little into the ladder: the climbing bot faces where it goes.
+    const dir = m.ladderDir[L];
+    const top = [x + DIR_DI[dir], y + DIR_DJ[dir], m.ladderSpan[L * 4 + 3]];
+    const exit = Array.from(m.ladderExit.subarray(L * 3, L * 3 + 3));
+    const up = m.ladderAreas[L * 2] === areas[k - 1];
+    if (up) {
+      // Stepping off at the top is still on the ladder (the climber holds it until it is over
+      // the edge): both segments are the climb.
+      this.pull(k0, k - 1, p0, foot);
+      this.emit(top, k - 1, true);
+      this.emit(exit, k, true);
+      return exit;
+    }
+    this.pull(k0, k - 1, p0, exit);
+    this.emit(top, k - 1, false);
+    this.emit(foot, k, true);
+    return foot;
+  }
+
+  /** Adds corner p, entered into corridor[k], unless it is the last one again. */
+  private emit(p: number[], k: number, ladder: boolean): void {
+    const { points } = this;
     const last = points[points.length - 1];
     if (last && samePoint(last, p)) return;
-    if (points.length > 0) ladderSegment.push(ladder);
+    if (points.length > 0) this.ladderSegment.push(ladder);
     points.push(p);
-    at.push(k);
-  };
-  const portal = new Float64Array(4);
-  // Pulls the string over corridor[k0…k1] from p0 to p1 and emits its corners (p0 excluded).
-  // Each crossing is two portals: the side of the area left (its last cell centres) and the
-  // side of the area entered (its first cell centres). Between them lies the strip the player
-  // box was seen to cross; inside an area, the hull of its cell centres is free (any box
-  // between four free grid positions 16 units apart is free); the cells' outer half is not.
-  const pull = (k0: number, k1: number, p0: number[], p1: number[]) => {
+    this.at.push(k);
+  }
+
+  /**
+   * Pulls the string over corridor[k0…k1] from p0 to p1 and emits its corners (p0 excluded).
+   * Each crossing is two portals: the side of the area left (its last cell centres) and the
+   * side of the area entered (its first cell centres). Between them lies the strip the player
+   * box was seen to cross; inside an area, the hull of its cell centres is free (any box
+   * between four free grid positions 16 units apart is free); the cells' outer half is not.
+   */
+  private pull(k0: number, k1: number, p0: number[], p1: number[]): void {
+    const { m, areas, via, portal } = this;
     const n = 2 * (k1 - k0) + 2;
     const portals = new Float64Array(n * 4);
     /** Corridor index (area entered) of each portal. */
@@ -159,7 +301,7 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     for (let k = k0 + 1; k <= k1; k++) {
       const c = via[k];
       const d = connectionDirection(m, areas[k - 1], c);
-      portalPoints(m, c, d, o.portalMargin, portal);
+      portalPoints(m, c, d, this.portalMargin, portal);
       const leave = sideCentre(m, areas[k - 1], d, false);
       const enter = sideCentre(m, areas[k], d, true);
       const x = 2 * (k - k0) - 1;
@@ -176,33 +318,36 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
     for (let t = 1; t < s.portal.length; t++) {
       const idx = s.portal[t];
       if (idx === n - 1) {
-        emit(p1, k1, false);
+        this.emit(p1, k1, false);
         continue;
       }
       const x = portals[idx * 4 + s.side[t] * 2];
       const y = portals[idx * 4 + s.side[t] * 2 + 1];
       const k = owner[idx];
-      emit([x, y, areaHeightAt(m, areas[k], x, y)], k, false);
+      this.emit([x, y, areaHeightAt(m, areas[k], x, y)], k, false);
     }
-  };
+  }
 
-  // A take-off the player already touches from the corner before it (the bot's reach rule,
-  // `node-reached.ts`) is one the bot does not walk to: it turns to the landing at once. Walked
-  // to from rest, so short a segment is overshot (the bot covers 30 units in its first think)
-  // and the bot falls over the edge off its line. So the drop starts at that corner, where the
-  // straight line from it to the landing crosses the side within the portal's cells.
-  const skipTouchedTakeoff = (
+  /**
+   * A take-off the player already touches from the corner before it (the bot's reach rule,
+   * `node-reached.ts`) is one the bot does not walk to: it turns to the landing at once. Walked
+   * to from rest, so short a segment is overshot (the bot covers 30 units in its first think)
+   * and the bot falls over the edge off its line. So the drop starts at that corner, where the
+   * straight line from it to the landing crosses the side within the portal's cells.
+   */
+  private skipTouchedTakeoff(
     takeoff: number[],
     landing: number[],
     d: number,
     span: Float64Array,
-  ) => {
+  ): void {
+    const { m, points } = this;
     // The last corner is the take-off (the funnel may have emitted a corner there first: the
     // take-off itself was then not added again). Repeated: the corner that becomes the
     // take-off may be touched from the one before it in turn (a short first segment).
     for (let from = takeoff; ; from = points[points.length - 1]) {
       const n = points.length;
-      if (n < 2 || !samePoint(points[n - 1], from) || ladderSegment[n - 2]) return;
+      if (n < 2 || !samePoint(points[n - 1], from) || this.ladderSegment[n - 2]) return;
       const p = points[n - 2];
       if (!nodeReached(p, STAND_MINS, STAND_MAXS, from)) return;
       // A corner just before the take-off goes instead (`dropCollinear`).
@@ -217,97 +362,10 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
       const hi = Math.max(span[1 - axis], span[3 - axis]) + m.cellSize / 2;
       if (cross < lo || cross > hi) return;
       points.pop();
-      at.pop();
-      ladderSegment.pop();
+      this.at.pop();
+      this.ladderSegment.pop();
     }
-  };
-
-  emit(start, 0, false);
-  let k0 = 0;
-  let p0 = start;
-  for (let k = 1; k < areas.length; k++) {
-    const c = via[k];
-    const kind = m.connKind[c];
-    if (kind === CROSS_JUMP || kind === CROSS_DROP) {
-      // Jumps and drops split the string: the player leaves from the last cell centres of the
-      // area it leaves, at the portal's middle, and lands where the build saw it land,
-      // `connLanding` cells further on (a drop over a ledge band lands beyond the band, and
-      // the floor below the band may be a room under the ledge: no line to pull through).
-      const d = connectionDirection(m, areas[k - 1], c);
-      portalPoints(m, c, d, 0, portal);
-      const px = (portal[0] + portal[2]) / 2;
-      const py = (portal[1] + portal[3]) / 2;
-      const back = m.cellSize / 2;
-      const on = m.cellSize * (m.connLanding[c] - 0.5);
-      const tx = px - DIR_DI[d] * back;
-      const ty = py - DIR_DJ[d] * back;
-      const lx = px + DIR_DI[d] * on;
-      const ly = py + DIR_DJ[d] * on;
-      const takeoff = [tx, ty, areaHeightAt(m, areas[k - 1], tx, ty)];
-      const landing = [lx, ly, areaHeightAt(m, areas[k], lx, ly)];
-      const span = portal.slice(); // `pull` reuses `portal`
-      pull(k0, k - 1, p0, takeoff);
-      if (kind === CROSS_DROP) skipTouchedTakeoff(takeoff, landing, d, span);
-      emit(landing, k, false);
-      // Out of (or into) a place only a crouched player fits, the drop is made crouched.
-      const low = (m.areaFlags[areas[k - 1]] | m.areaFlags[areas[k]]) & AREA_CROUCH;
-      crossing[points.length - 2] = kind === CROSS_JUMP ? 'jump' : low ? 'crouch' : 'drop';
-      p0 = landing;
-      k0 = k;
-      continue;
-    }
-    if (m.connKind[c] !== CROSS_LADDER) continue;
-    const L = m.connPortal[c * 3 + 2];
-    const x = m.ladderSpan[L * 4];
-    const y = m.ladderSpan[L * 4 + 1];
-    const foot = [x, y, m.ladderSpan[L * 4 + 2]];
-    // The top a little into the ladder: the climbing bot faces where it goes.
-    const dir = m.ladderDir[L];
-    const top = [x + DIR_DI[dir], y + DIR_DJ[dir], m.ladderSpan[L * 4 + 3]];
-    const exit = Array.from(m.ladderExit.subarray(L * 3, L * 3 + 3));
-    const up = m.ladderAreas[L * 2] === areas[k - 1];
-    if (up) {
-      // Stepping off at the top is still on the ladder (the climber holds it until it is over
-      // the edge): both segments are the climb.
-      pull(k0, k - 1, p0, foot);
-      emit(top, k - 1, true);
-      emit(exit, k, true);
-      p0 = exit;
-    } else {
-      pull(k0, k - 1, p0, exit);
-      emit(top, k - 1, false);
-      emit(foot, k, true);
-      p0 = foot;
-    }
-    k0 = k;
   }
-  pull(k0, areas.length - 1, p0, goal);
-
-  const moves: PathMove[] = [];
-  for (let s = 0; s + 1 < points.length; s++) {
-    if (ladderSegment[s]) {
-      moves.push('ladder');
-      continue;
-    }
-    // Crouched where only that fits (also under water: a flooded duct); else through water
-    // the player swims (in deep water a walking player floats at its height and never
-    // reaches a target on the bottom).
-    let flags = 0;
-    for (let k = Math.max(0, at[s]); k <= at[s + 1]; k++) flags |= m.areaFlags[areas[k]];
-    const move: PathMove =
-      crossing[s] ?? (flags & AREA_CROUCH ? 'crouch' : flags & AREA_WATER ? 'swim' : 'walk');
-    moves.push(move);
-  }
-  dropCollinear(points, moves);
-  dropDescentCorners(m, q.index, points, moves);
-  splitDeepSwims(m, q.index, points, moves);
-  let length = 0;
-  for (let s = 0; s + 1 < points.length; s++) {
-    const p = points[s];
-    const r = points[s + 1];
-    length += Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2]);
-  }
-  return { ok: true, points, moves, areas: areas.map((a) => m.areaId[a]), length };
 }
 
 /** Whether two points are one (within a thousandth of a unit). [Units: world units] */

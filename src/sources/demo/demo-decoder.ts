@@ -1,9 +1,11 @@
 /**
  * The joint between the demo source (`read-demo.ts`) and the readers of each format: what
- * `readDemo` needs of a decoder, and the options it passes on. Each format folder (`../mvd2/`,
- * `../dm2/`) implements this shape; `formats.ts` picks one by the stream's first bytes.
+ * `readDemo` needs of a decoder, the options it passes on, and what a format tells the registry
+ * (`formats.ts`: its name, its detection, its decoder). Each format folder (`../mvd2/`,
+ * `../dm2/`) implements the decoder; its {@link DemoFormat} is one entry of the registry.
  */
 import type { ParsePosition } from './errors.js';
+import type { DemoEvent } from './events.js';
 
 /** Bytes in (any chunking), events out through the `emit` the decoder was made with. */
 export interface DemoDecoder {
@@ -30,4 +32,20 @@ export interface DemoDecoderOptions {
   /** Client demos only: the other players inferred from their entities. */
   readonly entityPlayers?: boolean;
   readonly summary?: boolean;
+}
+
+/** A demo format, as the registry (`formats.ts`) holds it. */
+export interface DemoFormat {
+  /** Short name, e.g. `mvd2`. */
+  readonly name: string;
+  /** The file name ending of its demos, before an optional `.gz` (e.g. `mvd2`). */
+  readonly extension: string;
+  /**
+   * Whether a stream starting with `head` is of this format: `head` holds the first four bytes
+   * or more (gunzipped), or is null for a stream shorter than that, which no format reads but
+   * one reader has to say so.
+   */
+  detect(head: Uint8Array | null): boolean;
+  /** A decoder for such a stream, emitting through `emit`. */
+  decoder(options: DemoDecoderOptions, emit: (event: DemoEvent) => void): DemoDecoder;
 }

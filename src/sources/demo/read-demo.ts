@@ -2,7 +2,7 @@
  * The demo source: a demo file as an RxJS `Observable` of {@link DemoEvent}s (segment headers,
  * frames, warnings) in file order. Multi-view demos (`MVD2` magic) and Quake 2 client demos
  * (`.dm2`, anything else; `../dm2/decoder.ts`) are told apart by their first four bytes after
- * gunzip, not by the file name (`formats.ts`), and give the same event shapes.
+ * gunzip, not by the file name (the registry of `formats.ts`), and give the same event shapes.
  *
  * Like `fromEvent`, but for a demo file: nothing is read until subscription; each subscription
  * reads the file again with its own decoder; unsubscribing (for example through `take(3)`)

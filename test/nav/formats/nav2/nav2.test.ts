@@ -10,7 +10,7 @@ import { NavFormatError } from '../../../../src/nav/formats/format-error.js';
 import { decodeNav2, encodeNav2 } from '../../../../src/nav/formats/nav2/codec.js';
 import type { Nav2File } from '../../../../src/nav/formats/nav2/types.js';
 import { q2rAsAqtion } from '../../../../src/nav/formats/read-any-nav.js';
-import { nav3FlagsOfNav2 } from '../../../../src/nav/formats/q2r-types.js';
+import { nav3FlagsOfNav2 } from '../../../../src/nav/formats/nav3-type-map.js';
 import { defaultNodeTypes } from '../../../../src/nav/node-types.js';
 
 function sample(version: number): Nav2File {

@@ -1,8 +1,8 @@
 /**
- * Links the engine's bot wedges on: the simulated bot makes them with the sidestep navgen's nav
- * test allows it, but not as the engine's bot, which never sidesteps (`bot-driver.ts`): pressed
- * into a concave corner on its way to the target, it stays there until its travel counter runs
- * out. Each link is run as the nav test runs it (`simulateLinkFromReach`: from the source and,
+ * `wedge-links`' step (its recipe is `wedge-links-graph.ts`): which links the engine's bot
+ * wedges on. The simulated bot makes them with the sidestep navgen's nav test allows it, but
+ * not as the engine's bot, which never sidesteps (`bot-driver.ts`): pressed into a concave
+ * corner on its way to the target, it stays there until its travel counter runs out. Each link is run as the nav test runs it (`simulateLinkFromReach`: from the source and,
  * for walks, from every place the bot counts the source reached), with `sidestep: false`.
  *
  * In a build nearly every one of these runs is answered without simulating: the same run with
@@ -26,7 +26,7 @@ import { LINKS_PER_STEP } from './link-check.js';
 const ENGINE_BOT = Object.freeze({ sidestep: false });
 
 /** `wedging[k]` = 1 when the engine's bot (no sidestep) does not make link k. */
-export function* wedgingLinkSteps(
+export function* engineBotWedgeSteps(
   model: CollisionModel,
   links: readonly LinkToSimulate[],
 ): Steps<Uint8Array> {

@@ -3,10 +3,10 @@
  * re-release's `NAV3`, with the map when there is one:
  *
  * 1. Nodes: origins 24 units down (the re-release's nodes stand on the ground); flags from the
- *    node type (WATER → UnderWater, LADDER* → Ladder, CROUCH → Crouch, `q2r-types.ts`), plus
+ *    node type (WATER → UnderWater, LADDER* → Ladder, CROUCH → Crouch, `nav3-type-map.ts`), plus
  *    CheckForHazard near lava, slime or a fatal drop (`hazard.ts`); radius: half the cluster
  *    radius, at most half the way to the nearest other node (a mover inside it is at the node).
- * 2. Links, each node's in one run: types from the link type and the rise (`q2r-types.ts`).
+ * 2. Links, each node's in one run: types from the link type and the rise (`nav3-type-map.ts`).
  * 3. A traversal for every jump, drop and ladder link: funnel at the source's radius toward the
  *    target, take-off and landing from the ground under the link (`ground-profile.ts`), and for
  *    ladders the ladder's plane (`ladder-plane.ts`). Without a map: take-off at the source,
@@ -25,22 +25,27 @@ import {
   nav3NodeFlag,
 } from '../../nav/formats/nav3/layout.js';
 import type { Nav3Edict, Nav3File, Nav3Link, Nav3Traversal } from '../../nav/formats/nav3/types.js';
-import { q2rLinkTypeOf, q2rNodeFlagsOf } from '../../nav/formats/q2r-types.js';
+import { nav3LinkTypeOf, nav3NodeFlagsOf } from '../../nav/formats/nav3-type-map.js';
 import { Q2R_NODE_HEIGHT } from '../../nav/formats/read-any-nav.js';
 import { takeOffAndLanding } from './ground-profile.js';
 import { nearHazard } from './hazard.js';
 import { ladderPlane } from './ladder-plane.js';
 import { moversOf, segmentCrosses, type Mover } from './movers.js';
+import { clusterDefaults } from '../../operators/cluster.js';
 
 export interface Nav3FromNavOptions {
-  /** The cluster radius of the build: a node stands for the votes this near. [Units: world units] [Limit: > 0] */
+  /**
+   * The cluster radius of the build: a node stands for the votes this near (a build gives its
+   * pipeline's; a nav converted on its own gets the cluster stage's default). [Units: world
+   * units] [Limit: > 0]
+   */
   clusterRadius: number;
   /** [Units: world units] [Limit: 1..32767] Smallest node radius written. */
   minRadius: number;
 }
 
 export const nav3FromNavDefaults: Readonly<Nav3FromNavOptions> = Object.freeze({
-  clusterRadius: 48,
+  clusterRadius: clusterDefaults.radius,
   minRadius: 8,
 });
 
@@ -87,7 +92,7 @@ export function nav3FromNav(
   const radii = nodeRadii(origins, o);
   const movers: Mover[] = map ? moversOf(map.entities, map.world) : [];
   const flags = nav.nodes.map((n) => {
-    let f = q2rNodeFlagsOf(table, n.type);
+    let f = nav3NodeFlagsOf(table, n.type);
     if (map && nearHazard(map.world, n.origin)) f |= nav3NodeFlag('CheckForHazard');
     return f;
   });
@@ -100,7 +105,7 @@ export function nav3FromNav(
     const a = origins[i];
     for (const l of nav.nodes[i].links) {
       const b = origins[l.target];
-      let type = q2rLinkTypeOf(table, l.targetType, b[2] - a[2]);
+      let type = nav3LinkTypeOf(table, l.targetType, b[2] - a[2]);
       const mover = movers.find((m) => segmentCrosses(m, a, b, MOVER_PAD));
       if (mover?.kind === 'lift' && type === 'Walk') type = 'Elevator';
       if (mover?.kind === 'train' && type === 'Walk') type = 'Train';

@@ -1,14 +1,16 @@
 /**
- * How AQtion's node and link types (the node-type table, `node-types.ts`) and the re-release's
- * node flags and link types map onto each other, both ways. One table for the `NAV3` writer,
- * `convert --to` and the readers that show a re-release nav as an AQtion-shaped {@link NavFile}.
+ * How AQtion's node and link types (the node-type table, `node-types.ts`) and `NAV3`'s node
+ * flags and link types (the Quake II re-release's) map onto each other, both ways, and `NAV2`'s
+ * node flags onto `NAV3`'s. One table for the `NAV3` writer, `convert --to` and the readers that
+ * show a re-release nav as an AQtion-shaped {@link NavFile}. Named, as every file of a format,
+ * after the format (`nav3/`), not after the game that reads it (docs/architecture.md, "Names").
  *
- * AQtion → re-release, links: MOVE, STEP, WATER and the rest → Walk; JUMP → BarrierJump when it
+ * AQtion → NAV3, links: MOVE, STEP, WATER and the rest → Walk; JUMP → BarrierJump when it
  * climbs more than a step, else LongJump; BOXJUMP → BarrierJump; STAND_DROP, CROUCH_DROP,
  * UNSAFE_DROP → WalkOffLedge; LADDER, LADDER_UP, LADDER_DOWN → Ladder; CROUCH → Crouch;
  * TELEPORTER → Teleport; JUMPPAD → Pusher; PLATFORM → Elevator. Nodes: LADDER* → Ladder,
  * WATER → UnderWater, CROUCH → Crouch, TELEPORTER → Teleporter, JUMPPAD → Pusher, PLATFORM →
- * Elevator. The way back picks one AQtion type per re-release type.
+ * Elevator. The way back picks one AQtion type per NAV3 type.
  */
 import { nodeTypeName, type NodeTypeName, type NodeTypeTable } from '../node-types.js';
 import { nav3LinkType, nav3NodeFlag, type Nav3LinkTypeName } from './nav3/layout.js';
@@ -17,8 +19,8 @@ import { STEP_SIZE } from '../../player.js';
 /** [Units: world units] pmove's step: a jump that climbs more is a barrier jump. */
 const STEP_HEIGHT = STEP_SIZE;
 
-/** The re-release link type of an AQtion link type; `rise` = target z − source z. */
-export function q2rLinkTypeOf(
+/** The `NAV3` link type of an AQtion link type; `rise` = target z − source z. */
+export function nav3LinkTypeOf(
   table: NodeTypeTable,
   aqtionType: number,
   rise: number,
@@ -49,8 +51,8 @@ export function q2rLinkTypeOf(
   }
 }
 
-/** The re-release node flags of an AQtion node type. */
-export function q2rNodeFlagsOf(table: NodeTypeTable, aqtionType: number): number {
+/** The `NAV3` node flags of an AQtion node type. */
+export function nav3NodeFlagsOf(table: NodeTypeTable, aqtionType: number): number {
   switch (nodeTypeName(table, aqtionType)) {
     case 'LADDER':
     case 'LADDER_UP':
@@ -88,12 +90,12 @@ const LINK_BACK: Readonly<Record<number, NodeTypeName>> = {
   [nav3LinkType('RocketJump')]: 'JUMP',
 };
 
-/** The AQtion link type that stands for a re-release link type (types 0..8 mean the same in NAV2). */
-export function aqtionLinkTypeOf(table: NodeTypeTable, q2rType: number): number {
-  return table[LINK_BACK[q2rType] ?? 'MOVE'];
+/** The AQtion link type that stands for a `NAV3` link type (types 0..8 mean the same in NAV2). */
+export function aqtionLinkTypeOf(table: NodeTypeTable, nav3Type: number): number {
+  return table[LINK_BACK[nav3Type] ?? 'MOVE'];
 }
 
-/** The AQtion node type that stands for re-release node flags (`NAV3` bits). */
+/** The AQtion node type that stands for `NAV3` node flags. */
 export function aqtionNodeTypeOf(table: NodeTypeTable, flags: number): number {
   if (flags & nav3NodeFlag('Ladder')) return table.LADDER;
   if (flags & nav3NodeFlag('UnderWater')) return table.WATER;

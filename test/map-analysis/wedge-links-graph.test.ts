@@ -5,8 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCollisionModel, type CollisionModel } from '../../src/world/collision-model.js';
 import { simulateLink, type LinkToSimulate } from '../../src/simulated-bot/simulate-link.js';
-import { wedgingLinkSteps } from '../../src/map-analysis/wedging-links.js';
-import { wedgeLinks, wedgeLinkSteps } from '../../src/operators/wedge-links.js';
+import { engineBotWedgeSteps } from '../../src/map-analysis/engine-bot-wedges.js';
+import { wedgeLinksGraphSteps } from '../../src/map-analysis/wedge-links-graph.js';
+import { wedgeLinks } from '../../src/operators/wedge-links.js';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import {
   nodeWithoutVotes,
@@ -48,7 +49,7 @@ describeFixtures('links the engine\u2019s bot wedges on (ghetto)', () => {
   });
 
   it('marks the nook link wedging, and the two walks round the pillar not', () => {
-    const w = runToEnd(wedgingLinkSteps(model, [walk(A, B), walk(A, C), walk(C, B)]));
+    const w = runToEnd(engineBotWedgeSteps(model, [walk(A, B), walk(A, C), walk(C, B)]));
     expect([...w]).toEqual([1, 0, 0]);
   });
 
@@ -67,7 +68,7 @@ describeFixtures('links the engine\u2019s bot wedges on (ghetto)', () => {
   };
 
   it('the stage takes the nook link away where the way round the pillar remains', () => {
-    const r = runToEnd(wedgeLinkSteps(graph(true), model, { maxExtra: 1024 }));
+    const r = runToEnd(wedgeLinksGraphSteps(graph(true), model, { maxExtra: 1024 }));
     expect(r.graph.links.map((l) => [l.from, l.to])).toEqual([
       [1, 0],
       [0, 2],
@@ -77,11 +78,11 @@ describeFixtures('links the engine\u2019s bot wedges on (ghetto)', () => {
   });
 
   it('and keeps it where it is the only way, or the way round is too long', () => {
-    const alone = runToEnd(wedgeLinkSteps(graph(false), model, { maxExtra: 1024 }));
+    const alone = runToEnd(wedgeLinksGraphSteps(graph(false), model, { maxExtra: 1024 }));
     expect(alone.graph.links).toHaveLength(2);
     expect(alone.stats).toMatchObject({ wedging: 1, removed: 0, wedgingKept: 1 });
     // The way round over C is 149 units long, 54 more than the link (95 units).
-    const tight = runToEnd(wedgeLinkSteps(graph(true), model, { maxExtra: 10 }));
+    const tight = runToEnd(wedgeLinksGraphSteps(graph(true), model, { maxExtra: 10 }));
     expect(tight.stats).toMatchObject({ removed: 0, wedgingKept: 1 });
   });
 });

@@ -14,8 +14,8 @@ import { encodeNav3 } from '../../../src/nav/formats/nav3/write.js';
 import { defaultNodeTypes as T } from '../../../src/nav/node-types.js';
 import type { NavFile, NavLink, Vec3 } from '../../../src/nav/types.js';
 import { readBsp } from '../../../src/sources/bsp/read-bsp.js';
-import { engineModelIndex, moversOf, segmentCrosses } from '../../../src/sinks/q2r-nav/movers.js';
-import { nav3FromNav } from '../../../src/sinks/q2r-nav/nav3-from-nav.js';
+import { engineModelIndex, moversOf, segmentCrosses } from '../../../src/sinks/nav3/movers.js';
+import { nav3FromNav } from '../../../src/sinks/nav3/nav3-from-nav.js';
 import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 
 function nav(nodes: { origin: Vec3; type: number; links: [number, number][] }[]): NavFile {

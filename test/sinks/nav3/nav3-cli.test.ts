@@ -28,7 +28,7 @@ beforeAll(() => {
     });
     if (b.status !== 0) throw new Error('build failed');
   }
-  dir = mkdtempSync(join(tmpdir(), 'navgen-q2r-cli-'));
+  dir = mkdtempSync(join(tmpdir(), 'navgen-nav3-cli-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

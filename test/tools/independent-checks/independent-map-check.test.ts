@@ -9,9 +9,9 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { defaultNodeTypes as T } from '../../src/nav/node-types.js';
-import type { NavFile, NavNode } from '../../src/nav/types.js';
-import { describeFixtures, fixture } from '../helpers/fixtures.js';
+import { defaultNodeTypes as T } from '../../../src/nav/node-types.js';
+import type { NavFile, NavNode } from '../../../src/nav/types.js';
+import { describeFixtures, fixture } from '../../helpers/fixtures.js';
 import {
   boxBrush,
   boxInSolid,
@@ -35,7 +35,7 @@ import {
   type CheckBrush,
   type CheckMap,
   type V3,
-} from '../../tools/independent-checks/independent-map-check.js';
+} from '../../../tools/independent-checks/independent-map-check.js';
 
 const floor = boxBrush([-512, -512, -16], [512, 512, 0], CONTENTS_SOLID);
 /** x in [-64, 64], y in [0, 128], z from 0 up to the 45° slope z = y. */

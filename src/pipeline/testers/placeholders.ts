@@ -8,6 +8,7 @@
  * @example
  * fillPlaceholders('+map {map}', { map: 'wizs', … }) // '+map wizs'
  */
+import { suggest } from '../../suggest.js';
 
 /** Every placeholder, in the order the docs list them. */
 export const PLACEHOLDER_NAMES = ['map', 'nav', 'report', 'draft', 'iteration'] as const;
@@ -38,5 +39,22 @@ export function fillPlaceholders(template: string, values: Partial<PlaceholderVa
     const value = values[name as PlaceholderName];
     if (value === undefined) throw new RangeError(`placeholder {${name}} has no value here`);
     return value;
+  });
+}
+
+/**
+ * What is wrong with the placeholders of `template` where only `allowed` may be used: one
+ * sentence per name, with a suggestion for a misspelt one; empty when all is well.
+ */
+export function placeholderProblems(
+  template: string,
+  allowed: readonly string[] = PLACEHOLDER_NAMES,
+): string[] {
+  const known = allowed.map((n) => `{${n}}`).join(' ');
+  return unknownPlaceholders(template, allowed).map((name) => {
+    if ((PLACEHOLDER_NAMES as readonly string[]).includes(name))
+      return `placeholder {${name}} cannot be used here; only ${known}`;
+    const hint = suggest(name, allowed);
+    return `unknown placeholder {${name}}${hint ? `; did you mean {${hint}}?` : `; known: ${known}`} (write {{ for a literal brace)`;
   });
 }

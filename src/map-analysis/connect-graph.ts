@@ -1,0 +1,149 @@
+/**
+ * `connect`'s recipe (numbered steps, as `fill-graph.ts`): the graph with every node one a bot
+ * can leave for the rest of the map, and reach from it, where the map allows; and the numbers
+ * of the stage's summary.
+ *
+ * The AQtion bot follows links only in their direction and picks goals among the nodes; from
+ * a node that does not lead into the graph's main strongly connected component
+ * (`main-reach.ts`) no goal is reachable, and a bot whose nearest node it is stands still (on
+ * ghetto a spawn point linked to one node that linked only back to it held a bot for 234 s of
+ * a 240 s trial).
+ *
+ * 1. Escapes (`connect-links.ts`): for each node that does not lead into the main component, a
+ *    link to the nearest node that does, or two through a new node between.
+ * 2. Entries (`connect-links.ts`): for each node the main component does not lead to, a link
+ *    into it the same way.
+ *    Rounds of 1 and 2 repeat while they add links (a node joined lets its neighbours join),
+ *    `MAX_ROUNDS` at most.
+ * 3. Traps (`main-reach.ts`, with `dropTraps`): nodes that still lead nowhere are removed, so
+ *    that a bot standing there takes another node as its nearest — but not spawn nodes, nor
+ *    nodes leading into an island of at least `minIsland` nodes (the engine's own nav leaves
+ *    such places apart too: midtown's lowest floor).
+ *
+ * Deterministic: nodes in number order, candidates by distance then number. The options are
+ * the stage's (`operators/connect.ts` states each once); `matchRadius` is the pipeline's
+ * (feedback's, unless the stage sets its own).
+ */
+import type { DraftGraph, GraphStageResult } from '../stage/graph-types.js';
+import type { Feedback } from '../sources/feedback/feedback.js';
+import { runToEnd, type Steps } from '../pausing/run-steps.js';
+import {
+  ConnectLinks,
+  ESCAPE_FROM,
+  GROUND,
+  type ConnectLinkOptions,
+  type ConnectMap,
+} from './connect-links.js';
+import { mainReach, withoutTraps } from './main-reach.js';
+
+/** What the recipe reads of the stage's options (see `operators/connect.ts` for each). */
+export interface ConnectGraphOptions extends ConnectLinkOptions {
+  /** Step 3 on: remove the nodes that still lead nowhere. */
+  readonly dropTraps: boolean;
+  /** Groups apart from the main one with this many nodes are islands, kept in step 3. */
+  readonly minIsland: number;
+}
+
+/** Rounds at most (each round after the first only retries the nodes still apart). */
+const MAX_ROUNDS = 8;
+
+/** Nodes looked at, or links simulated, between two pauses of {@link connectGraphSteps}. */
+const NODES_PER_STEP = 256;
+const SIMULATIONS_PER_STEP = 64;
+
+/** {@link connectGraphSteps} run to the end at once. */
+export function connectGraph(
+  g: DraftGraph,
+  map: ConnectMap,
+  feedback: Feedback,
+  o: ConnectGraphOptions,
+): GraphStageResult {
+  return runToEnd(connectGraphSteps(g, map, feedback, o));
+}
+
+/**
+ * The steps (see the file comment), pausing (`pausing/run-steps.ts`) in the rounds every
+ * `NODES_PER_STEP` nodes or `SIMULATIONS_PER_STEP` simulated links, whichever comes first: on
+ * ghetto the stage simulates links for about 18 s.
+ */
+export function* connectGraphSteps(
+  g: DraftGraph,
+  map: ConnectMap,
+  feedback: Feedback,
+  o: ConnectGraphOptions,
+): Steps<GraphStageResult> {
+  const ways = new ConnectLinks(g, map, feedback, o);
+  const { nodes, links } = ways;
+  // Where the last pause was: the node count looked at and the links simulated then.
+  let looked = 0;
+  let simulatedAtPause = 0;
+  const pauseDue = (): boolean => {
+    if (++looked % NODES_PER_STEP !== 0 && ways.simulated - simulatedAtPause < SIMULATIONS_PER_STEP)
+      return false;
+    simulatedAtPause = ways.simulated;
+    return true;
+  };
+
+  let escapes = 0;
+  let bridges = 0;
+  let escapesFromCentre = 0;
+  let entries = 0;
+  let reach = mainReach(nodes.length, links);
+  const before = {
+    leadNowhere: reach.leads.filter((m) => !m).length,
+    unreached: reach.reached.filter((m) => !m).length,
+  };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    let added = 0;
+    const count = nodes.length;
+    // 1. Escapes.
+    for (let v = 0; v < count; v++) {
+      if (pauseDue()) yield;
+      if (reach.leads[v] || !ESCAPE_FROM.has(nodes[v].type)) continue;
+      const way = ways.escape(v, reach.leads);
+      if (way === null) continue;
+      escapes++;
+      if (way === 'bridge') bridges++;
+      else if (way !== 'from-reach') escapesFromCentre++;
+      added++;
+      reach = mainReach(nodes.length, links);
+    }
+    // 2. Entries.
+    for (let v = 0; v < count; v++) {
+      if (pauseDue()) yield;
+      if (reach.reached[v] || !GROUND.has(nodes[v].type)) continue;
+      if (!ways.entry(v, reach.reached)) continue;
+      entries++;
+      added++;
+      reach = mainReach(nodes.length, links);
+    }
+    if (added === 0) break;
+  }
+  const after = {
+    leadNowhere: reach.leads.filter((m) => !m).length,
+    unreached: reach.reached.filter((m) => !m).length,
+  };
+  // 3. Traps.
+  let graph: DraftGraph = { nodes, links };
+  let trapsRemoved = 0;
+  if (o.dropTraps && after.leadNowhere > 0) {
+    const kept = withoutTraps(nodes, links, reach, o.minIsland);
+    graph = kept.graph;
+    trapsRemoved = kept.removed;
+  }
+  return {
+    graph,
+    stats: {
+      nodesLeadingNowhere: before.leadNowhere,
+      nodesUnreached: before.unreached,
+      escapeLinksAdded: escapes,
+      escapeLinksFromCentreOnly: escapesFromCentre,
+      bridgeNodesAdded: bridges,
+      entryLinksAdded: entries,
+      linksSimulated: ways.simulated,
+      nodesStillLeadingNowhere: after.leadNowhere,
+      nodesStillUnreached: after.unreached,
+      trapNodesRemoved: trapsRemoved,
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Where a graph's main part stands for `connect` (`connect-graph.ts`): the largest strongly
+ * connected component, which nodes lead into it and which it leads to; and the trap nodes that
+ * lead nowhere, taken away.
+ */
+import type { DraftGraph, DraftLink, DraftNode } from '../stage/graph-types.js';
+import {
+  adjacency,
+  largestComponent,
+  spreadMarks,
+  strongComponents,
+} from '../graph/strong-components.js';
+
+export interface MainReach {
+  /** 1 for the nodes that lead into the main component (its own nodes among them). */
+  readonly leads: Uint8Array;
+  /** 1 for the nodes the main component leads to (its own nodes among them). */
+  readonly reached: Uint8Array;
+  /** Each node's strongly connected component, and their count. */
+  readonly component: Int32Array;
+  readonly count: number;
+}
+
+/** Who leads into the main component (`leads`) and who it leads to (`reached`). */
+export function mainReach(n: number, links: readonly DraftLink[]): MainReach {
+  const fwd = adjacency(n, links);
+  const { component, count } = strongComponents(n, fwd);
+  const main = largestComponent(component, count);
+  const leads = new Uint8Array(n);
+  component.forEach((c, v) => {
+    if (c === main) leads[v] = 1;
+  });
+  const reached = leads.slice();
+  spreadMarks(adjacency(n, links, true), leads);
+  spreadMarks(fwd, reached);
+  return { leads, reached, component, count };
+}
+
+/**
+ * The graph without the nodes that lead nowhere (not into the main component), and the count
+ * taken away — but for spawn nodes (a bot spawned with no node near stands still: ghetto,
+ * 235 s) and for nodes leading into an island, a strongly connected group of at least
+ * `minIsland` nodes where a bot still finds goals to roam to. Links follow their nodes.
+ */
+export function withoutTraps(
+  nodes: readonly DraftNode[],
+  links: readonly DraftLink[],
+  reach: MainReach,
+  minIsland: number,
+): { graph: DraftGraph; removed: number } {
+  const size = new Int32Array(reach.count);
+  reach.component.forEach((c) => size[c]++);
+  const n = nodes.length;
+  const island = new Uint8Array(n);
+  reach.component.forEach((c, v) => {
+    if (!reach.leads[v] && size[c] >= minIsland) island[v] = 1;
+  });
+  spreadMarks(adjacency(n, links, true), island);
+  const index = new Int32Array(n).fill(-1);
+  const kept: DraftNode[] = [];
+  // Spawn nodes stay whatever: without a node near, a bot spawned there has none to start from.
+  nodes.forEach((node, v) => {
+    if (reach.leads[v] || island[v] || node.type === 'SPAWNPOINT') index[v] = kept.push(node) - 1;
+  });
+  return {
+    graph: {
+      nodes: kept,
+      links: links
+        .filter((l) => index[l.from] >= 0 && index[l.to] >= 0)
+        .map((l) => ({ ...l, from: index[l.from], to: index[l.to] })),
+    },
+    removed: n - kept.length,
+  };
+}
