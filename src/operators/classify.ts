@@ -35,7 +35,8 @@
  * where demos climbed at a ladder brush, every node moved to where its box stands on ground.
  * Links follow their nodes; what the map contradicted is in the summary's `map` entry.
  *
- * Emits the re-typed graph and a `classify` summary.
+ * The work is `classifyGraph` (`map-analysis/classify-graph.ts`); this file holds the options
+ * table, the operator and the stage. Emits the re-typed graph and a `classify` summary.
  *
  * @example
  * stages:
@@ -52,18 +53,10 @@ import {
   withDefaults,
   type OptionsOf,
 } from '../stage/schema-helpers.js';
-import type {
-  DraftGraph,
-  DraftLink,
-  DraftNode,
-  GraphEvent,
-  GraphStageResult,
-} from '../stage/graph-types.js';
+import type { GraphEvent } from '../stage/graph-types.js';
 import type { BspWorld } from '../sources/bsp/world.js';
-import { confirmNodes } from '../map-analysis/confirm-types.js';
 import { loadMap } from '../map-analysis/map-source.js';
-import { ladderClimbs } from '../map-analysis/ladder-climbs.js';
-import type { VotePool } from '../stage/vote-pool.js';
+import { classifyGraph } from '../map-analysis/classify-graph.js';
 
 /**
  * classify's options, each stated once: the default, the limits and the one line the docs show
@@ -138,141 +131,6 @@ const classifyTable = fromOptionTable(CLASSIFY_OPTIONS);
 export type ClassifyOptions = OptionsOf<typeof CLASSIFY_OPTIONS>;
 
 export const classifyDefaults: ClassifyOptions = classifyTable.defaults;
-
-export function classifyNode(n: DraftNode, o: ClassifyOptions): string {
-  if (n.underwater > o.waterRatio) return 'WATER';
-  if (n.crouched > o.crouchRatio) return 'CROUCH';
-  if (n.dxy < o.ladderMaxStep && n.ladder > o.ladderRatio) {
-    if (Math.abs(n.vz) > o.ladderSpeed) return 'LADDER';
-  }
-  return 'MOVE';
-}
-
-const CLIMBABLE = new Set(['LADDER_UP', 'LADDER_DOWN', 'LADDER', 'WATER']);
-/** Node types a walk can be mirrored between. */
-const WALKABLE = new Set(['MOVE', 'CROUCH', 'WATER']);
-
-export function classifyGraph(
-  g0: DraftGraph,
-  o: ClassifyOptions,
-  world: BspWorld | null = null,
-  votes: VotePool | null = null,
-): GraphStageResult {
-  let g = g0;
-  let nodes = g.nodes.map((n) => (n.source === 'votes' ? { ...n, type: classifyNode(n, o) } : n));
-  // The map has the last word on types and positions; links follow their nodes.
-  let map: Record<string, unknown> | null = null;
-  let mapLinks: DraftLink[] = [];
-  if (world && o.confirm) {
-    const climbs = votes ? ladderClimbs(votes, world, o.ladderMinClimb, o.ladderReach) : new Map();
-    const c = confirmNodes(nodes, world, { ...o, grid: 4 }, climbs);
-    const seen = new Set<string>();
-    const links: DraftLink[] = [];
-    for (const l of g.links) {
-      const from = c.remap[l.from];
-      const to = c.remap[l.to];
-      if (from < 0 || to < 0 || from === to || seen.has(`${from}:${to}`)) continue;
-      seen.add(`${from}:${to}`);
-      links.push({ ...l, from, to });
-    }
-    mapLinks = c.links.filter((l) => !seen.has(`${l.from}:${l.to}`));
-    nodes = c.nodes;
-    g = { nodes, links };
-    map = { ...c.stats, removed: c.stats.removed.length, removedOrigins: c.stats.removed };
-  }
-
-  // Links by how they are traversed: drops and jumps first, by their evidence.
-  const kind = g.links.map((l): 'drop' | 'too-deep' | 'jump' | 'walk' => {
-    const dz = nodes[l.to].origin[2] - nodes[l.from].origin[2];
-    if (-dz > o.dropMin && l.airborne > 0.5)
-      return -dz > Math.min(o.unsafeDrop, o.safeDrop) ? 'too-deep' : 'drop';
-    if (l.airborne > 0.5 && dz > o.jumpStep) return 'jump';
-    return 'walk';
-  });
-
-  // JUMP nodes: reached mostly by jumps.
-  const arriving = new Float64Array(nodes.length);
-  const byJump = new Float64Array(nodes.length);
-  g.links.forEach((l, i) => {
-    arriving[l.to] += l.weight;
-    if (kind[i] === 'jump') byJump[l.to] += l.weight;
-  });
-  nodes = nodes.map((n, i) =>
-    n.type === 'MOVE' && arriving[i] > 0 && byJump[i] / arriving[i] > o.jumpRatio
-      ? { ...n, type: 'JUMP' }
-      : n,
-  );
-
-  const typed: { link: DraftLink; kind: (typeof kind)[number] }[] = [];
-  const dropPairs = new Set<string>();
-  let tooDeep = 0;
-  g.links.forEach((l, i) => {
-    let type = nodes[l.to].type;
-    if (kind[i] === 'too-deep') {
-      tooDeep++;
-      // Nor is the way back up a walk (the traversal fell).
-      dropPairs.add(`${l.to}:${l.from}`);
-      return;
-    }
-    if (kind[i] === 'drop') {
-      const depth = nodes[l.from].origin[2] - nodes[l.to].origin[2];
-      type =
-        depth <= o.standDrop ? 'STAND_DROP' : depth <= o.crouchDrop ? 'CROUCH_DROP' : 'UNSAFE_DROP';
-      dropPairs.add(`${l.to}:${l.from}`);
-    } else if (kind[i] === 'jump') {
-      type = 'JUMP';
-    }
-    typed.push({ link: { ...l, type }, kind: kind[i] });
-  });
-  // Drops are one-way: nobody walks back up a ledge; only a jump, a ladder or swimming does.
-  let reverseRemoved = 0;
-  const links = typed
-    .filter(({ link: l, kind: k }) => {
-      if (!dropPairs.has(`${l.from}:${l.to}`)) return true;
-      if (k === 'jump') return true;
-      if (CLIMBABLE.has(l.type) && CLIMBABLE.has(nodes[l.from].type)) return true;
-      reverseRemoved++;
-      return false;
-    })
-    .map((t) => t.link);
-
-  // Ways back for walks seen one way only (never for drops, jumps, ladders or spawn links).
-  const present = new Set(links.map((l) => `${l.from}:${l.to}`));
-  const mirrored: DraftLink[] = [];
-  if (o.mirrorMaxDz > 0) {
-    for (const { link: l, kind: k } of typed) {
-      if (k !== 'walk' || present.has(`${l.to}:${l.from}`) || dropPairs.has(`${l.from}:${l.to}`))
-        continue;
-      const a = nodes[l.from];
-      const b = nodes[l.to];
-      if (!WALKABLE.has(a.type) || !WALKABLE.has(b.type)) continue;
-      if (Math.abs(b.origin[2] - a.origin[2]) > o.mirrorMaxDz) continue;
-      mirrored.push({ ...l, from: l.to, to: l.from, type: a.type, weight: l.weight / 2, votes: 0 });
-    }
-  }
-  links.push(...mirrored);
-  // Ladder pairs: the links the bots follow up and down, typed by the map, never by flight.
-  const ladderKeys = new Set(mapLinks.map((l) => `${l.from}:${l.to}`));
-  const kept = links.filter((l) => !ladderKeys.has(`${l.from}:${l.to}`));
-  kept.push(...mapLinks);
-  links.length = 0;
-  links.push(...kept);
-  const nodeTypes: Record<string, number> = {};
-  for (const n of nodes) nodeTypes[n.type] = (nodeTypes[n.type] ?? 0) + 1;
-  const linkTypes: Record<string, number> = {};
-  for (const l of links) linkTypes[l.type] = (linkTypes[l.type] ?? 0) + 1;
-  return {
-    graph: { nodes, links },
-    stats: {
-      nodeTypes,
-      linkTypes,
-      dropsTooDeep: tooDeep,
-      reverseOfDropRemoved: reverseRemoved,
-      walksMirrored: mirrored.length,
-      ...(map ? { map } : {}),
-    },
-  };
-}
 
 export function classify(
   options: Partial<ClassifyOptions> = {},

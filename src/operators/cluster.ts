@@ -7,17 +7,18 @@
  * `minWeight` in total and come from at least `minDemos` different demos: one lucky run is not
  * a route. `minDemos: auto` (the default) asks for min(3, demos used): three demos agreeing when
  * there are three or more, every demo when there are fewer — with one or two demos a fixed 3
- * would drop every cluster and write an empty nav. The summary says what `auto` became. The node sits at the weighted mean of its votes horizontally and at their weighted
- * median height: votes come from players on the ground (vote leaves out positions in flight),
- * so that is where a standing player's origin is — the height convention of the engine's own
- * nodes.
+ * would drop every cluster and write an empty nav. The summary says what `auto` became. The
+ * node sits at the weighted mean of its votes horizontally and at their weighted median height:
+ * votes come from players on the ground (vote leaves out positions in flight), so that is where
+ * a standing player's origin is — the height convention of the engine's own nodes.
  *
  * A link vote between votes of two different kept nodes counts for the directed link between
  * them; a link is kept with at least `minLinkWeight` and `minLinkDemos` (`auto`: min(1, demos
  * used), the same rule as `minDemos` with a cap of one demo).
  *
- * Consumes the `votes` event, emits a `graph` event and a `cluster` summary (clusters dropped by
- * each threshold).
+ * The work is `clusterGraph` (`internal/cluster-graph.ts`); this file holds the options table,
+ * the operator and the stage. Consumes the `votes` event, emits a `graph` event and a `cluster`
+ * summary (clusters dropped by each threshold).
  *
  * @example
  * stages:
@@ -35,18 +36,8 @@ import {
   type OptionsOf,
 } from '../stage/schema-helpers.js';
 import type { JsonSchema } from '../stage/stage.js';
-import { VOTE_AIRBORNE, VOTE_CROUCHED, VOTE_LADDER, VOTE_UNDERWATER } from '../stage/nav-events.js';
-import type { DraftLink, DraftNode, GraphEvent } from '../stage/graph-types.js';
-import { clusterVotes } from './internal/cluster-votes.js';
-import type { VotePool } from '../stage/vote-pool.js';
-import { weightedMedian } from './internal/weighted.js';
-
-/** A demo-count threshold: a number, or `auto` for min(cap, demos used). */
-export type DemoThreshold = number | 'auto';
-
-/** What `auto` stands for when enough demos are used. */
-export const AUTO_MIN_DEMOS = 3;
-export const AUTO_MIN_LINK_DEMOS = 1;
+import type { GraphEvent } from '../stage/graph-types.js';
+import { clusterGraph, type DemoThreshold } from './internal/cluster-graph.js';
 
 function demoThreshold(description: string): JsonSchema {
   return {
@@ -95,7 +86,7 @@ export function cluster(
             subscriber.next(e);
             return;
           }
-          const result = buildGraph(e.pool, o);
+          const result = clusterGraph(e.pool, o);
           subscriber.next({
             kind: 'graph',
             graph: { nodes: result.nodes, links: result.links },
@@ -105,195 +96,6 @@ export function cluster(
         },
       }),
     );
-}
-
-interface Built {
-  nodes: DraftNode[];
-  links: DraftLink[];
-  stats: Record<string, unknown>;
-}
-
-/** Distinct demos with at least one node vote (demos of other maps and empty ones do not count). */
-export function demosUsed(pool: VotePool): number {
-  const seen = new Uint8Array(pool.demoCount);
-  let n = 0;
-  for (let i = 0; i < pool.count; i++) {
-    if (!seen[pool.demo[i]]) {
-      seen[pool.demo[i]] = 1;
-      n++;
-    }
-  }
-  return n;
-}
-
-/** A threshold with `auto` resolved against the demos used (never below 1). */
-export function resolveDemoThreshold(t: DemoThreshold, cap: number, used: number): number {
-  return t === 'auto' ? Math.max(1, Math.min(cap, used)) : t;
-}
-
-export function buildGraph(pool: VotePool, options: ClusterOptions): Built {
-  const demoCount = demosUsed(pool);
-  const minDemos = resolveDemoThreshold(options.minDemos, AUTO_MIN_DEMOS, demoCount);
-  const minLinkDemos = resolveDemoThreshold(options.minLinkDemos, AUTO_MIN_LINK_DEMOS, demoCount);
-  const o = { ...options, minDemos, minLinkDemos };
-  const c = clusterVotes(pool, o.radius);
-  const nodeOf = new Int32Array(c.count).fill(-1);
-  const nodes: DraftNode[] = [];
-  let droppedWeight = 0;
-  let droppedDemos = 0;
-  let droppedBoth = 0;
-
-  for (let k = 0; k < c.count; k++) {
-    const from = c.memberStart[k];
-    const to = c.memberStart[k + 1];
-    let weight = 0;
-    const demos = new Set<number>();
-    for (let m = from; m < to; m++) {
-      const i = c.members[m];
-      weight += pool.weights[i];
-      demos.add(pool.demo[i]);
-    }
-    const weightOk = weight >= o.minWeight;
-    const demosOk = demos.size >= o.minDemos;
-    if (!weightOk || !demosOk) {
-      if (!weightOk && !demosOk) droppedBoth++;
-      else if (!weightOk) droppedWeight++;
-      else droppedDemos++;
-      continue;
-    }
-    nodeOf[k] = nodes.length;
-    nodes.push(describeCluster(pool, c.members.subarray(from, to), weight, demos.size));
-  }
-
-  // Links between kept nodes, accumulated per directed pair. Link votes are summed in a
-  // canonical order (pair, weight, demo, flight) so that sums do not depend on input order.
-  const used: number[] = [];
-  const pairOf = new Float64Array(pool.linkCount);
-  for (let l = 0; l < pool.linkCount; l++) {
-    const a = nodeOf[c.assignment[pool.linkFrom[l]]];
-    const b = nodeOf[c.assignment[pool.linkTo[l]]];
-    if (a < 0 || b < 0 || a === b) continue;
-    pairOf[l] = a * 0x100000 + b;
-    used.push(l);
-  }
-  used.sort(
-    (x, y) =>
-      pairOf[x] - pairOf[y] ||
-      pool.linkWeights[x] - pool.linkWeights[y] ||
-      pool.linkDemo[x] - pool.linkDemo[y] ||
-      pool.linkAirborne[x] - pool.linkAirborne[y] ||
-      pool.linkRise[x] - pool.linkRise[y],
-  );
-  const pairs = new Map<
-    number,
-    { weight: number; votes: number; airborne: number; rise: number; demos: Set<number> }
-  >();
-  const linkVotesUsed = used.length;
-  for (const l of used) {
-    const key = pairOf[l];
-    let acc = pairs.get(key);
-    if (!acc) {
-      acc = { weight: 0, votes: 0, airborne: 0, rise: 0, demos: new Set() };
-      pairs.set(key, acc);
-    }
-    acc.weight += pool.linkWeights[l];
-    acc.votes++;
-    acc.airborne += pool.linkAirborne[l] ? pool.linkWeights[l] : 0;
-    acc.rise += pool.linkRise[l] * pool.linkWeights[l];
-    acc.demos.add(pool.linkDemo[l]);
-  }
-  const links: DraftLink[] = [];
-  let linksDropped = 0;
-  for (const key of [...pairs.keys()].sort((x, y) => x - y)) {
-    const acc = pairs.get(key)!;
-    if (acc.weight < o.minLinkWeight || acc.demos.size < o.minLinkDemos) {
-      linksDropped++;
-      continue;
-    }
-    links.push({
-      from: Math.floor(key / 0x100000),
-      to: key % 0x100000,
-      type: 'MOVE',
-      weight: acc.weight,
-      demos: acc.demos.size,
-      votes: acc.votes,
-      airborne: acc.weight > 0 ? acc.airborne / acc.weight : 0,
-      rise: acc.weight > 0 ? acc.rise / acc.weight : 0,
-    });
-  }
-
-  return {
-    nodes,
-    links,
-    stats: {
-      demosUsed: demoCount,
-      // The thresholds applied, and how they were set (`auto` or the number given).
-      minDemos,
-      minDemosSetting: options.minDemos,
-      minLinkDemos,
-      minLinkDemosSetting: options.minLinkDemos,
-      votes: pool.count,
-      clusters: c.count,
-      nodes: nodes.length,
-      dropped: { minWeight: droppedWeight, minDemos: droppedDemos, both: droppedBoth },
-      linkVotes: pool.linkCount,
-      linkVotesBetweenNodes: linkVotesUsed,
-      links: links.length,
-      linksDropped,
-    },
-  };
-}
-
-function describeCluster(
-  pool: VotePool,
-  members: Uint32Array,
-  weight: number,
-  demos: number,
-): DraftNode {
-  const p = pool.positions;
-  let sx = 0;
-  let sy = 0;
-  let uw = 0;
-  let cr = 0;
-  let la = 0;
-  let air = 0;
-  let vz = 0;
-  let dxy = 0;
-  const zs: number[] = [];
-  const zw: number[] = [];
-  // Zero-weight clusters cannot pass minWeight > 0, but minWeight 0 is allowed: count votes.
-  const useCount = weight <= 0;
-  let total = 0;
-  for (const i of members) {
-    const wi = useCount ? 1 : pool.weights[i];
-    total += wi;
-    sx += p[i * 3] * wi;
-    sy += p[i * 3 + 1] * wi;
-    const f = pool.flags[i];
-    if (f & VOTE_UNDERWATER) uw += wi;
-    if (f & VOTE_CROUCHED) cr += wi;
-    if (f & VOTE_LADDER) la += wi;
-    if (f & VOTE_AIRBORNE) air += wi;
-    vz += pool.vz[i] * wi;
-    dxy += pool.dxy[i] * wi;
-    zs.push(p[i * 3 + 2]);
-    zw.push(wi);
-  }
-  const z = weightedMedian(zs, zw);
-  return {
-    origin: [sx / total, sy / total, z],
-    type: 'MOVE',
-    weight,
-    demos,
-    votes: members.length,
-    underwater: uw / total,
-    crouched: cr / total,
-    ladder: la / total,
-    airborne: air / total,
-    vz: vz / total,
-    dxy: dxy / total,
-    source: 'votes',
-  };
 }
 
 /** The `cluster` stage of pipeline files. */

@@ -6,7 +6,8 @@
  * ends is removed. Positions, not node numbers, identify failures, because numbers change from
  * build to build. Failures that match nothing any more are counted, not fatal.
  *
- * Emits the pruned graph and a `feedback` summary.
+ * The work is `feedbackGraph` (`internal/feedback-graph.ts`); this file holds the options
+ * table, the operator and the stage. Emits the pruned graph and a `feedback` summary.
  *
  * @example
  * feedback: wizs.feedback.json
@@ -16,6 +17,7 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { relay } from './internal/relay.js';
+import { feedbackGraph } from './internal/feedback-graph.js';
 import { defineStage, type StageContext } from '../stage/stage.js';
 import {
   fromOptionTable,
@@ -23,8 +25,7 @@ import {
   withDefaults,
   type OptionsOf,
 } from '../stage/schema-helpers.js';
-import type { DraftGraph, GraphEvent, GraphStageResult } from '../stage/graph-types.js';
-import { distance } from '../stage/graph-types.js';
+import type { GraphEvent } from '../stage/graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 
 /**
@@ -48,52 +49,6 @@ export type FeedbackOptions = OptionsOf<typeof FEEDBACK_OPTIONS>;
 
 export const feedbackDefaults: FeedbackOptions = feedbackTable.defaults;
 
-export function applyFeedback(g: DraftGraph, f: Feedback, o: FeedbackOptions): GraphStageResult {
-  const near = (p: readonly number[], q: readonly number[]) => distance(p, q) <= o.matchRadius;
-  const removed = new Set<number>();
-  let unmatchedNodes = 0;
-  for (const bad of f.badNodes) {
-    let hit = false;
-    g.nodes.forEach((n, i) => {
-      if (near(n.origin, bad)) {
-        removed.add(i);
-        hit = true;
-      }
-    });
-    if (!hit) unmatchedNodes++;
-  }
-  const newIndex = new Int32Array(g.nodes.length).fill(-1);
-  const nodes = g.nodes.filter((_, i) => !removed.has(i));
-  let k = 0;
-  g.nodes.forEach((_, i) => {
-    if (!removed.has(i)) newIndex[i] = k++;
-  });
-  const badLinkHits = new Array<boolean>(f.badLinks.length).fill(false);
-  const links = g.links
-    .filter((l) => {
-      if (removed.has(l.from) || removed.has(l.to)) return false;
-      const a = g.nodes[l.from].origin;
-      const b = g.nodes[l.to].origin;
-      const i = f.badLinks.findIndex((bad) => near(a, bad[0]) && near(b, bad[1]));
-      if (i < 0) return true;
-      badLinkHits[i] = true;
-      return false;
-    })
-    .map((l) => ({ ...l, from: newIndex[l.from], to: newIndex[l.to] }));
-  return {
-    graph: { nodes, links },
-    stats: {
-      badNodes: f.badNodes.length,
-      badLinks: f.badLinks.length,
-      nodesRemoved: removed.size,
-      linksRemoved: g.links.length - links.length,
-      unmatchedNodes,
-      unmatchedLinks: badLinkHits.filter((h) => !h).length,
-      warnings: f.warnings,
-    },
-  };
-}
-
 /** The operator; `load` supplies the feedback when the graph arrives. */
 export function feedback(
   options: Partial<FeedbackOptions>,
@@ -110,7 +65,7 @@ export function feedback(
               subscriber.next(e);
               return;
             }
-            const r = applyFeedback(e.graph, await load(), o);
+            const r = feedbackGraph(e.graph, await load(), o);
             subscriber.next({ kind: 'graph', graph: r.graph });
             subscriber.next({ kind: 'summary', stage: 'feedback', data: r.stats });
           });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDefaults, classifyGraph, classifyNode } from '../../src/operators/classify.js';
+import { classifyDefaults } from '../../src/operators/classify.js';
+import { classifyGraph, classifyNode } from '../../src/map-analysis/classify-graph.js';
 import type { DraftLink, DraftNode } from '../../src/stage/graph-types.js';
 
 function node(more: Partial<DraftNode> = {}): DraftNode {

@@ -3,7 +3,8 @@
  * demos used are the demos with at least one node vote. An explicit number still wins.
  */
 import { describe, expect, it } from 'vitest';
-import { buildGraph, clusterDefaults, demosUsed } from '../../src/operators/cluster.js';
+import { clusterDefaults } from '../../src/operators/cluster.js';
+import { clusterGraph, demosUsed } from '../../src/operators/internal/cluster-graph.js';
 import { poolVotes } from '../../src/stage/vote-pool.js';
 import type { DemoVotes } from '../../src/stage/demo-votes.js';
 import { votesFromLists } from './helpers.js';
@@ -39,7 +40,7 @@ describe('cluster demo thresholds: auto', () => {
   ] as const) {
     it(`keeps the nodes all ${demos} demo(s) saw, with minDemos ${expected}`, () => {
       const pool = poolVotes(Array.from({ length: demos }, () => walker(2)));
-      const g = buildGraph(pool, clusterDefaults);
+      const g = clusterGraph(pool, clusterDefaults);
       expect(g.nodes).toHaveLength(2);
       expect(g.links).toHaveLength(2);
       expect(g.stats).toMatchObject({
@@ -52,7 +53,7 @@ describe('cluster demo thresholds: auto', () => {
   }
 
   it('lets an explicit number win (3 with one demo drops every cluster)', () => {
-    const g = buildGraph(poolVotes([walker(2)]), { ...clusterDefaults, minDemos: 3 });
+    const g = clusterGraph(poolVotes([walker(2)]), { ...clusterDefaults, minDemos: 3 });
     expect(g.nodes).toHaveLength(0);
     expect(g.stats).toMatchObject({ minDemos: 3, minDemosSetting: 3, dropped: { minDemos: 2 } });
   });
@@ -60,7 +61,7 @@ describe('cluster demo thresholds: auto', () => {
   it('drops, with auto, what fewer than three of five demos saw', () => {
     const lone = walker(2);
     lone.positions[0] = 1000; // the first spot of this demo is its own
-    const g = buildGraph(
+    const g = clusterGraph(
       poolVotes([walker(2), walker(2), walker(2), walker(2), lone]),
       clusterDefaults,
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { from, lastValueFrom, toArray } from 'rxjs';
-import { cluster, buildGraph, clusterDefaults } from '../../src/operators/cluster.js';
+import { cluster, clusterDefaults } from '../../src/operators/cluster.js';
+import { clusterGraph } from '../../src/operators/internal/cluster-graph.js';
 import { clusterVotes } from '../../src/operators/internal/cluster-votes.js';
 import { poolVotes, type VotePool } from '../../src/stage/vote-pool.js';
 import type { GraphEvent } from '../../src/stage/graph-types.js';
@@ -68,8 +69,8 @@ describe('clusterVotes', () => {
 
   it('does not depend on the order of its input', () => {
     const pool = poolVotes([demo(cloud(3, 300)), demo(cloud(4, 300)), demo(cloud(5, 300))]);
-    const a = buildGraph(pool, clusterDefaults);
-    const b = buildGraph(permutePool(pool, 99), clusterDefaults);
+    const a = clusterGraph(pool, clusterDefaults);
+    const b = clusterGraph(permutePool(pool, 99), clusterDefaults);
     expect(JSON.stringify(b.nodes)).toBe(JSON.stringify(a.nodes));
   });
 });
@@ -100,7 +101,7 @@ describe('cluster', () => {
     expect(g.graph.links[0]).toMatchObject({ weight: 3, demos: 3, votes: 3 });
     expect(s.data.dropped).toEqual({ minWeight: 0, minDemos: 1, both: 0 });
     // One demo is enough when asked.
-    const single = buildGraph(poolVotes([demo([here, there], [[0, 1]])]), {
+    const single = clusterGraph(poolVotes([demo([here, there], [[0, 1]])]), {
       ...clusterDefaults,
       minDemos: 1,
     });
@@ -114,7 +115,7 @@ describe('cluster', () => {
       [0, 5, 24],
     ];
     const jumps = demo([[2, 2, 60]], [], 1, 8);
-    const g = buildGraph(
+    const g = clusterGraph(
       poolVotes([demo(ground), demo(ground), demo(ground), jumps]),
       clusterDefaults,
     );

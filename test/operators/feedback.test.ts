@@ -4,7 +4,8 @@
  * the failures removed, node numbers re-indexed).
  */
 import { describe, expect, it } from 'vitest';
-import { applyFeedback, feedbackDefaults } from '../../src/operators/feedback.js';
+import { feedbackDefaults } from '../../src/operators/feedback.js';
+import { feedbackGraph } from '../../src/operators/internal/feedback-graph.js';
 import type { DraftGraph, DraftLink, DraftNode } from '../../src/stage/graph-types.js';
 import {
   feedbackFileText,
@@ -45,7 +46,7 @@ const graph: DraftGraph = {
   links: [link(0, 1), link(1, 0), link(1, 2), link(2, 1), link(2, 3), link(3, 2)],
 };
 
-describe('applyFeedback', () => {
+describe('feedbackGraph', () => {
   it('removes nodes near bad positions with their links, and bad links, and re-indexes', () => {
     const f: Feedback = {
       badNodes: [[100, 5, 24]], // node 1 (within 48)
@@ -57,7 +58,7 @@ describe('applyFeedback', () => {
       ], // 2 → 3 only
       warnings: [],
     };
-    const { graph: g, stats } = applyFeedback(graph, f, feedbackDefaults);
+    const { graph: g, stats } = feedbackGraph(graph, f, feedbackDefaults);
     expect(g.nodes.map((n) => n.origin[0])).toEqual([0, 192, 288]);
     expect(g.links.map((l) => [l.from, l.to])).toEqual([[2, 1]]); // 3 → 2 survives, renumbered
     expect(stats).toMatchObject({
@@ -69,7 +70,7 @@ describe('applyFeedback', () => {
   });
 
   it('counts failures that match nothing any more instead of failing', () => {
-    const { graph: g, stats } = applyFeedback(
+    const { graph: g, stats } = feedbackGraph(
       graph,
       {
         badNodes: [[5000, 0, 0]],

@@ -3,12 +3,12 @@
  * (the engine's node convention), linked both ways with nearby nodes in sight only.
  */
 import { beforeAll, expect, it } from 'vitest';
+import { spawnPointsDefaults } from '../../src/operators/spawn-points.js';
 import {
-  addSpawnPoints,
-  spawnPointsDefaults,
+  spawnPointsGraph,
   standingHeight,
-  type MapGeometry,
-} from '../../src/operators/spawn-points.js';
+  type SpawnPointsMap,
+} from '../../src/map-analysis/spawn-points-graph.js';
 import type { DraftGraph, DraftNode } from '../../src/stage/graph-types.js';
 import { readBsp } from '../../src/sources/bsp/read-bsp.js';
 import { spawnPointsOf } from '../../src/sources/bsp/spawn-points.js';
@@ -33,7 +33,7 @@ function node(origin: [number, number, number]): DraftNode {
 }
 
 describeFixtures('spawn points on wizs', () => {
-  let geometry: MapGeometry;
+  let geometry: SpawnPointsMap;
   let engine: DraftGraph;
   beforeAll(async () => {
     const bsp = await readBsp(fixture('maps', 'wizs.bsp'));
@@ -64,7 +64,7 @@ describeFixtures('spawn points on wizs', () => {
   });
 
   it('adds one SPAWNPOINT node per spawn, linked both ways to near nodes in sight', () => {
-    const { graph, stats } = addSpawnPoints(engine, geometry, spawnPointsDefaults);
+    const { graph, stats } = spawnPointsGraph(engine, geometry, spawnPointsDefaults);
     const spawnNodes = graph.nodes.slice(engine.nodes.length);
     expect(spawnNodes).toHaveLength(30);
     expect(spawnNodes.every((n) => n.type === 'SPAWNPOINT' && n.source === 'spawn')).toBe(true);
@@ -98,7 +98,7 @@ describeFixtures('spawn points on wizs', () => {
       candidates.push([s.origin[0] + 100 * Math.cos(a), s.origin[1] + 100 * Math.sin(a), z]);
     }
     const g: DraftGraph = { nodes: candidates.map(node), links: [] };
-    const { graph } = addSpawnPoints(
+    const { graph } = spawnPointsGraph(
       g,
       { spawns: [s], world: geometry.world },
       { ...spawnPointsDefaults, maxLinks: 32 },
@@ -106,7 +106,7 @@ describeFixtures('spawn points on wizs', () => {
     const linked = new Set(
       graph.links.filter((l) => l.from === candidates.length).map((l) => l.to),
     );
-    const noWorld = addSpawnPoints(
+    const noWorld = spawnPointsGraph(
       g,
       { spawns: [s], world: null },
       { ...spawnPointsDefaults, maxLinks: 32, dropToFloor: false },
