@@ -94,21 +94,50 @@ export function drawLiquids(
   ctx.globalAlpha = 1;
 }
 
+/** How a kind of box is drawn: its fill and its edge. */
+interface BoxStyle {
+  readonly fill: string;
+  readonly opacity: number;
+  readonly edge: string;
+  readonly edgeWidth: number;
+  /** Dash pattern of the edge; empty for a solid edge. */
+  readonly dash: readonly number[];
+}
+
+/** The boxes of `band` as one path, filled then edged. */
+function drawBoxes(
+  ctx: CanvasRenderingContext2D,
+  p: Projection,
+  boxes: readonly ViewModel['ladders'][number][],
+  band: number,
+  style: BoxStyle,
+): void {
+  ctx.beginPath();
+  for (const b of boxes) if (b.bands.includes(band)) boxPath(ctx, p, b);
+  ctx.globalAlpha = style.opacity;
+  ctx.fillStyle = style.fill;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.lineWidth = style.edgeWidth;
+  ctx.setLineDash([...style.dash]);
+  ctx.strokeStyle = style.edge;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
 export function drawLadders(
   ctx: CanvasRenderingContext2D,
   p: Projection,
   model: ViewModel,
   band: number,
 ): void {
-  ctx.beginPath();
-  for (const b of model.ladders) if (b.bands.includes(band)) boxPath(ctx, p, b);
-  ctx.globalAlpha = LADDER_OPACITY;
-  ctx.fillStyle = colours.ladder;
-  ctx.fill();
-  ctx.globalAlpha = 1;
-  ctx.lineWidth = 0.6;
-  ctx.strokeStyle = colours.outline;
-  ctx.stroke();
+  drawBoxes(ctx, p, model.ladders, band, {
+    fill: colours.ladder,
+    opacity: LADDER_OPACITY,
+    edge: colours.outline,
+    edgeWidth: 0.6,
+    dash: [],
+  });
 }
 
 /** trigger_hurt volumes: magenta, dashed edge. */
@@ -118,17 +147,13 @@ export function drawHurts(
   model: ViewModel,
   band: number,
 ): void {
-  ctx.beginPath();
-  for (const h of model.hurts) if (h.bands.includes(band)) boxPath(ctx, p, h);
-  ctx.globalAlpha = LIQUID_OPACITY;
-  ctx.fillStyle = colours.hurt;
-  ctx.fill();
-  ctx.globalAlpha = 1;
-  ctx.lineWidth = 1;
-  ctx.setLineDash([4, 3]);
-  ctx.strokeStyle = colours.hurt;
-  ctx.stroke();
-  ctx.setLineDash([]);
+  drawBoxes(ctx, p, model.hurts, band, {
+    fill: colours.hurt,
+    opacity: LIQUID_OPACITY,
+    edge: colours.hurt,
+    edgeWidth: 1,
+    dash: [4, 3],
+  });
 }
 
 /** Coverage holes: hatched, outlined. */
