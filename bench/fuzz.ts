@@ -1,4 +1,15 @@
 /**
+ * Two fuzzers behind one command.
+ *
+ * Coverage-guided, one target per reader (`tools/fuzz/coverage/`):
+ *   `npm run fuzz -- --target NAME|all --seconds S [--runs N] [--seed S] [--time-cap MS]
+ *   [--memory-cap MB] [--keep-failures DIR]` runs each target for S seconds (or N executions),
+ *   keeping the inputs that reach new code, and prints per target: executions, executions per
+ *   second, corpus, edges covered of those instrumented, and each violation with the command
+ *   that replays it (`--target NAME --replay FILE`); failing inputs are written under the temp
+ *   folder; exit 1 on any violation. `--list` names the targets.
+ *
+ * Mutation of the fixtures (`tools/fuzz/`):
  * `npm run fuzz -- --iterations N [--seed S] [--time-cap MS] [--kind demo|nav|all]`: mutates the
  * real fixture demos and `.nav` files and checks, case by case, that the readers in dist/ (what
  * `navgen` ships) fail only with their typed errors naming file and byte offset, never hang,
@@ -21,10 +32,24 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import {
+  outcomeText,
+  TABLE_HEAD,
+  tableRow,
+  violationText,
+} from '../tools/fuzz/coverage/format-coverage-report.js';
+import {
+  replayInput,
+  runCoverageFuzz,
+  type CoverageFuzzReport,
+} from '../tools/fuzz/coverage/run-coverage-fuzz.js';
+import { loadTarget, TARGET_NAMES, targetFile } from '../tools/fuzz/coverage/targets/index.js';
 import { formatFuzzReport } from '../tools/fuzz/format-report.js';
 import { runFuzz, type FuzzKind } from '../tools/fuzz/run-fuzz.js';
 
 const args = process.argv.slice(2);
+const quiet = args.includes('--quiet');
 function usage(message: string): never {
   console.error(`fuzz: ${message}`);
   process.exit(2);
@@ -48,6 +73,80 @@ const fixtures = resolve(
   value('--fixtures') ?? process.env.NAVGEN_FIXTURES ?? join(repoRoot, '..', 'shared', 'fixtures'),
 );
 if (!existsSync(fixtures)) usage(`no fixture folder at ${fixtures}`);
+
+if (args.includes('--list')) {
+  process.stdout.write(`${TARGET_NAMES.join('\n')}\n`);
+  process.exit(0);
+}
+const targetArg = value('--target');
+if (targetArg !== undefined) {
+  process.exitCode = await coverageFuzz(targetArg);
+  process.exit();
+}
+
+/** `--target`: the coverage-guided fuzzer; returns the exit code. */
+async function coverageFuzz(arg: string): Promise<number> {
+  const names = arg === 'all' ? [...TARGET_NAMES] : arg.split(',');
+  for (const n of names)
+    if (!(TARGET_NAMES as readonly string[]).includes(n))
+      usage(`unknown target "${n}"; the targets: ${TARGET_NAMES.join(', ')}, all`);
+  const timeCapMs = integer('--time-cap', 2000, 1);
+  const memoryCapMb = integer('--memory-cap', 512, 16);
+  const replayFile = value('--replay');
+  if (replayFile !== undefined) {
+    if (names.length !== 1) usage('--replay needs one --target');
+    const file = targetFile(names[0]);
+    const outcome = await replayInput(
+      await loadTarget(file),
+      file,
+      new Uint8Array(readFileSync(replayFile)),
+      timeCapMs,
+      memoryCapMb,
+    );
+    process.stdout.write(`${names[0]} ${replayFile}: ${outcome}\n`);
+    return /^(ok|\w+Error|\w+Errors)\b/.test(outcome) ? 0 : 1;
+  }
+  const seconds = value('--seconds') !== undefined ? integer('--seconds', 60, 1) : undefined;
+  const runs = value('--runs') !== undefined ? integer('--runs', 0, 1) : undefined;
+  if (seconds === undefined && runs === undefined) usage('--target needs --seconds S or --runs N');
+  const seed = integer('--seed', 1, 0);
+  const keepRoot = value('--keep-failures');
+  const reports: CoverageFuzzReport[] = [];
+  for (const name of names) {
+    const file = targetFile(name);
+    const target = await loadTarget(file);
+    const report = await runCoverageFuzz({
+      target,
+      targetFile: file,
+      fixtures,
+      seconds,
+      maxExecs: runs,
+      seed,
+      timeCapMs,
+      memoryCapMb,
+      keepFailuresIn: keepRoot ? join(resolve(keepRoot), name) : undefined,
+      onStats: (s) => {
+        if (quiet || !process.stderr.isTTY) return;
+        process.stderr.write(
+          `\r${name}: ${s.execs} executions, ${s.seconds.toFixed(0)} s, corpus ${s.corpus}, edges ${s.covered}/${s.total}, ${s.violations} violation(s)   `,
+        );
+      },
+    });
+    if (!quiet && process.stderr.isTTY) process.stderr.write('\n');
+    reports.push(report);
+    process.stdout.write(TABLE_HEAD + tableRow(report) + outcomeText(report));
+    process.stdout.write(
+      violationText(report, (f) => `npm run fuzz -- --target ${name} --replay ${f}`),
+    );
+  }
+  if (reports.length > 1) process.stdout.write(`\n${TABLE_HEAD}${reports.map(tableRow).join('')}`);
+  const violations = reports.reduce((n, r) => n + r.violations.length, 0);
+  const known = reports.reduce((n, r) => n + r.knownOpen.length, 0);
+  process.stdout.write(
+    `coverage fuzz: ${reports.length} target(s), seed ${seed}, time cap ${timeCapMs} ms, memory cap ${memoryCapMb} MiB, ${violations} violation(s)${known ? `, ${known} known and open (listed in their targets)` : ''}\n`,
+  );
+  return violations > 0 ? 1 : 0;
+}
 const kind = (value('--kind') ?? 'all') as FuzzKind;
 if (!['demo', 'nav', 'all'].includes(kind)) usage(`--kind must be demo, nav or all, got "${kind}"`);
 const seed = integer('--seed', 1, 0);
@@ -60,7 +159,6 @@ const only = value('--only')?.split(',').filter(Boolean);
 const keep = resolve(
   value('--keep-failures') ?? join(tmpdir(), `navgen-fuzz-failures-seed${seed}`),
 );
-const quiet = args.includes('--quiet');
 
 const pick = (pattern: string) =>
   fg

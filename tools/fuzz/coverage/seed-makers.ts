@@ -1,0 +1,260 @@
+/**
+ * The first inputs of each target, from the real fixtures (`../shared/fixtures`, never copied
+ * into the repository). Where a fixture is in the target's format it is a seed as it is; for
+ * formats no fixture holds, a maker writes them from fixtures with navgen's own writers (NAV3
+ * and NAV2 from the engine's navs and maps, meshes of fixture maps, archives holding fixture
+ * files, navtest reports and edits files naming a fixture nav's nodes).
+ *
+ * Made seeds are kept under the fuzzer's cache folder, keyed by the maker and the fixtures'
+ * names, sizes and times, so a run does not rebuild meshes.
+ */
+import fg from 'fast-glob';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import yazl from 'yazl';
+import { decodeNav } from '../../../src/nav/formats/aqtion/read-nav.js';
+import { encodeNav2 } from '../../../src/nav/formats/nav2/codec.js';
+import type { Nav2File } from '../../../src/nav/formats/nav2/types.js';
+import type { Nav3File } from '../../../src/nav/formats/nav3/types.js';
+import { encodeNav3 } from '../../../src/nav/formats/nav3/write.js';
+import { formatEditsFile } from '../../../src/nav/edits/edits-file.js';
+import type { NavEdit } from '../../../src/nav/edits/nav-edit.js';
+import { defaultNodeTypes, NODE_TYPE_NAMES } from '../../../src/nav/node-types.js';
+import type { NavFile } from '../../../src/nav/types.js';
+import { buildNavMeshForMap } from '../../../src/navmesh/build-from-map.js';
+import { encodeNativeMesh } from '../../../src/navmesh/io/native-mesh.js';
+import { encodeSourceNav } from '../../../src/navmesh/io/source-nav.js';
+import { parseBsp } from '../../../src/sources/bsp/read-bsp.js';
+import { nav3FromNav } from '../../../src/sinks/nav3/nav3-from-nav.js';
+import { CACHE_DIR, REPO_ROOT } from './instrument.js';
+import type { FuzzTarget } from './target.js';
+
+type Maker = (files: readonly string[], target: FuzzTarget) => Promise<Uint8Array[]>;
+
+const mapName = (file: string) => basename(file).split('.')[0];
+const navs = (files: readonly string[]) => files.filter((f) => f.endsWith('.nav'));
+const maps = (files: readonly string[]) => files.filter((f) => f.endsWith('.bsp'));
+const text = (s: string) => new TextEncoder().encode(s);
+
+/** NAV3 of each fixture nav, with its map when one is given (traversals, edicts). */
+function nav3Of(files: readonly string[]): { name: string; nav3: Nav3File }[] {
+  const bspByName = new Map(maps(files).map((f) => [mapName(f), f]));
+  return navs(files).map((f) => {
+    const nav = decodeNav(readFileSync(f), f).nav;
+    const bsp = bspByName.get(mapName(f));
+    const map = bsp ? parseBsp(readFileSync(bsp), bsp) : null;
+    return { name: mapName(f), nav3: nav3FromNav(nav, defaultNodeTypes, map).nav3 };
+  });
+}
+
+function nav2Of(nav3: Nav3File, version: number): Nav2File {
+  return {
+    version,
+    heuristic: nav3.heuristic,
+    nodes: nav3.nodes.map((n) => ({ ...n })),
+    links: nav3.links.map((l) => ({ target: l.target, type: l.type, traversal: l.traversal })),
+    traversals: nav3.traversals.map((t) => ({ funnel: t.funnel, start: t.start, end: t.end })),
+    edicts: nav3.edicts.map((e, i) => ({
+      link: e.link,
+      mins: e.mins,
+      maxs: e.maxs,
+      targetname: i,
+      classname: i + 1,
+      entity: i + 2,
+    })),
+  };
+}
+
+/** A `.pak` of these entries (the layout of `sources/game/pak.ts`). */
+function pakOf(entries: readonly [string, Uint8Array][]): Uint8Array {
+  let offset = 12;
+  const at = entries.map(([, d]) => {
+    const here = offset;
+    offset += d.length;
+    return here;
+  });
+  const dir = Buffer.alloc(entries.length * 64);
+  entries.forEach(([name], i) => {
+    dir.write(name, i * 64, 56, 'latin1');
+    dir.writeUInt32LE(at[i], i * 64 + 56);
+    dir.writeUInt32LE(entries[i][1].length, i * 64 + 60);
+  });
+  const head = Buffer.alloc(12);
+  head.write('PACK', 0, 'latin1');
+  head.writeInt32LE(offset, 4);
+  head.writeInt32LE(dir.length, 8);
+  return new Uint8Array(Buffer.concat([head, ...entries.map(([, d]) => d), dir]));
+}
+
+/** A zip of these entries, deflated or stored (`null` data: a folder). */
+async function zipOf(entries: readonly [string, Uint8Array | null][], store: boolean): Promise<Uint8Array> {
+  const zip = new yazl.ZipFile();
+  for (const [name, d] of entries) {
+    if (d === null) zip.addEmptyDirectory(name, { mtime: new Date(0) });
+    else zip.addBuffer(Buffer.from(d), name, { compress: !store, mtime: new Date(0) });
+  }
+  zip.end();
+  const parts: Buffer[] = [];
+  for await (const chunk of zip.outputStream) parts.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** Every `~~` of a zip's names (local and central headers alike) made `..`. */
+function dotDot(zip: Uint8Array): Uint8Array {
+  const out = zip.slice();
+  const from = new TextEncoder().encode('/~~/');
+  for (let i = 0; i + from.length <= out.length; i++)
+    if (from.every((b, k) => out[i + k] === b)) out.set(new TextEncoder().encode('/../'), i);
+  return out;
+}
+
+/** Small pieces of fixture files to store in archives (a whole map would make slow inputs). */
+function archiveEntries(files: readonly string[]): [string, Uint8Array][] {
+  return files.map((f) => {
+    const data = readFileSync(f).subarray(0, 8192);
+    const dir = f.endsWith('.nav') ? 'bots/nav' : f.endsWith('.ltk') ? 'ltk' : 'maps';
+    return [`${dir}/${basename(f)}`, new Uint8Array(data)];
+  });
+}
+
+/** Node origins of a fixture nav, every `step`-th. */
+function nodeOrigins(nav: NavFile, step: number): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  for (let i = 0; i < nav.nodes.length; i += step) {
+    const o = nav.nodes[i].origin;
+    out.push([o[0], o[1], o[2]]);
+  }
+  return out;
+}
+
+export const SEED_MAKERS: Readonly<Record<string, Maker>> = {
+  async nav3(files) {
+    const out: Uint8Array[] = [];
+    for (const { nav3 } of nav3Of(files)) {
+      // Every version the readers take: older ones lack the ladder plane and edict models.
+      for (const version of [6, 4, 3, 2]) out.push(encodeNav3({ ...nav3, version }));
+    }
+    return out;
+  },
+  async nav2(files) {
+    const out: Uint8Array[] = [];
+    for (const { nav3 } of nav3Of(files))
+      for (const version of [17, 16, 15, 14, 13, 12]) out.push(encodeNav2(nav2Of(nav3, version)));
+    return out;
+  },
+  async 'source-nav'(files) {
+    const out: Uint8Array[] = [];
+    for (const f of maps(files)) out.push(encodeSourceNav((await buildNavMeshForMap(f)).mesh));
+    return out;
+  },
+  async navmesh(files) {
+    const out: Uint8Array[] = [];
+    for (const f of maps(files)) out.push(encodeNativeMesh((await buildNavMeshForMap(f)).mesh));
+    return out;
+  },
+  async pak(files) {
+    const entries = archiveEntries(files);
+    return [
+      pakOf(entries),
+      pakOf([entries[0], ['MAPS\\Wizs.BSP', entries[0][1]], ['maps/../../x.bsp', new Uint8Array(16)]]),
+      pakOf([]),
+    ];
+  },
+  async pkz(files) {
+    const entries: [string, Uint8Array | null][] = archiveEntries(files);
+    return [
+      await zipOf([['maps/', null], ...entries], false),
+      await zipOf(entries, true),
+      // yazl refuses `..` in a name: it is written as `~~` and put in afterwards.
+      dotDot(
+        await zipOf([['MAPS/Wizs.BSP', entries[0][1]], ['maps/~~/~~/x.bsp', new Uint8Array(16)]], false),
+      ),
+    ];
+  },
+  async 'navtest-report'(files) {
+    const out: Uint8Array[] = [];
+    for (const f of navs(files)) {
+      const nav = decodeNav(readFileSync(f), f).nav;
+      const n = nav.nodes.length;
+      const badLinks = nav.nodes
+        .flatMap((node, i) => node.links.map((l) => [i, l.target] as [number, number]))
+        .filter((_, k) => k % 97 === 0);
+      const report = {
+        map: mapName(f),
+        passed: false,
+        coverage_ratio: 0.875,
+        death_rate_per_bot_min: 0.25,
+        stuck_rate_per_bot_min: 0.5,
+        bad_nodes: Array.from({ length: Math.min(n, 12) }, (_, i) => (i * 37) % n),
+        bad_links: badLinks,
+        unreachable_nodes: [n - 1],
+        test_duration_s: 240,
+        bot_count: 6,
+        total_node_visits: 12345,
+        total_environmental_deaths: 3,
+      };
+      out.push(text(JSON.stringify(report, null, 2)));
+      out.push(text(JSON.stringify({ map: mapName(f), passed: true, bad_nodes: [], bad_links: [] })));
+    }
+    return out;
+  },
+  async edits(files) {
+    const out: Uint8Array[] = [];
+    for (const f of navs(files)) {
+      const nav = decodeNav(readFileSync(f), f).nav;
+      const points = nodeOrigins(nav, 50);
+      const types = NODE_TYPE_NAMES.filter(Boolean);
+      const edits: NavEdit[] = points.slice(0, 12).map((p, i): NavEdit => {
+        const q = points[(i + 1) % points.length];
+        const type = types[i % types.length];
+        switch (i % 5) {
+          case 0:
+            return { op: 'delete-node', at: p };
+          case 1:
+            return { op: 'delete-link', from: p, to: q, ...(i % 2 ? { type } : {}) };
+          case 2:
+            return { op: 'add-link', from: p, to: q, type };
+          case 3:
+            return { op: 'set-type', at: p, type };
+          default:
+            return { op: 'move-node', at: p, to: [p[0] + 8, p[1] - 8, p[2]] };
+        }
+      });
+      out.push(text(formatEditsFile(mapName(f), edits)));
+    }
+    return out;
+  },
+  async 'demo-prefix'(files, target) {
+    return files.map((f) => {
+      const raw = readFileSync(f);
+      const stream = f.endsWith('.gz') ? gunzipSync(raw) : raw;
+      return new Uint8Array(stream.subarray(0, target.maxBytes));
+    });
+  },
+};
+
+/** The seeds of a target, from the fixture folder (and the repository for `repo` globs). */
+export async function makeSeeds(target: FuzzTarget, fixtures: string): Promise<Uint8Array[]> {
+  const files = target.seeds.fixtures.flatMap((g) => fg.sync(g, { cwd: fixtures, absolute: true }).sort());
+  const repo = (target.seeds.repo ?? []).flatMap((g) => fg.sync(g, { cwd: REPO_ROOT, absolute: true }).sort());
+  if (files.length + repo.length === 0) throw new Error(`${target.name}: no seed file in ${fixtures}`);
+  const makerName = target.seeds.maker;
+  if (!makerName) return [...files, ...repo].map((f) => new Uint8Array(readFileSync(f)));
+  const maker = SEED_MAKERS[makerName];
+  if (!maker) throw new Error(`${target.name}: no seed maker "${makerName}"`);
+  const key = createHash('sha256')
+    .update(JSON.stringify([makerName, target.maxBytes, ...files.map((f) => [f, statSync(f).size, statSync(f).mtimeMs])]))
+    .digest('hex')
+    .slice(0, 20);
+  const cached = join(CACHE_DIR, 'seeds', `${target.name}-${key}.json`);
+  if (existsSync(cached))
+    return (JSON.parse(readFileSync(cached, 'utf8')) as string[]).map((b) => new Uint8Array(Buffer.from(b, 'base64')));
+  const seeds = await maker(files, target);
+  mkdirSync(join(CACHE_DIR, 'seeds'), { recursive: true });
+  const tmp = `${cached}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(seeds.map((s) => Buffer.from(s).toString('base64'))));
+  renameSync(tmp, cached);
+  return seeds;
+}
