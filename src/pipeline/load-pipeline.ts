@@ -89,8 +89,30 @@ export function parsePipelineText(text: string, file: string): PipelineSource {
     }
     return null;
   };
-  return { file, baseDir: dirname(resolve(file)), data: doc.toJS(), locate };
+  // Aliases resolve only here: one without its anchor, or more than the YAML library allows
+  // (an alias bomb), throws the library's ReferenceError; said as the file's error instead.
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    throw new PipelineConfigErrors([
+      new PipelineConfigError(
+        file,
+        '',
+        `YAML aliases: ${(e as Error).message.split('\n')[0]}`,
+        null,
+        null,
+        {
+          cause: e,
+        },
+      ),
+    ]);
+  }
+  return { file, baseDir: dirname(resolve(file)), data, locate };
 }
+
+/** Aliases a pipeline file may expand (the YAML library's default): more is an alias bomb. */
+const MAX_ALIAS_COUNT = 100;
 
 /** The key node of the last path element (so errors point at `maxSpeed:`, not its value). */
 function findKeyNode(

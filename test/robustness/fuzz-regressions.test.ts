@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ArchiveError } from '../../src/sources/game/errors.js';
 import { openPkz } from '../../src/sources/game/pkz.js';
+import { parsePipelineText } from '../../src/pipeline/load-pipeline.js';
+import { PipelineConfigErrors } from '../../src/pipeline/config-error.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-fuzz-regressions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,4 +83,24 @@ describe('.pkz', () => {
       expect(open()).toBeLessThanOrEqual(before);
     },
   );
+});
+
+describe('pipeline files', () => {
+  it('says an alias without its anchor, and an alias bomb, as errors of the file', () => {
+    // The fuzzer's input: four bytes, an alias (`*.`) no anchor names.
+    expect(() => parsePipelineText('#\n*.', 'bad.yaml')).toThrow(PipelineConfigErrors);
+    expect(() => parsePipelineText('#\n*.', 'bad.yaml')).toThrow(/^bad\.yaml: YAML aliases: /);
+    // Each list holds the one before it ten times: 10^4 expansions from a few lines.
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (const [k, prev] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+    ])
+      bomb.push(`${k}: &${k} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+    expect(() => parsePipelineText(bomb.join('\n'), 'bomb.yaml')).toThrow(
+      /^bomb\.yaml: YAML aliases: /,
+    );
+  });
 });

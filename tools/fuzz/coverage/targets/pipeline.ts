@@ -35,13 +35,6 @@ export const target: FuzzTarget = {
     'workers: ', 'auto', 'cache: ', 'false', 'navtest:', 'feedback: ', 'edits: ', 'damaged: ',
     '&a ', '*a', '<<: ', '!!str ', '{', '}', '[', ']', ': ', '\n', '"', "'", '#', '---\n', '...\n',
   ],
-  knownOpen: [
-    {
-      // Reported 2026-11-28: src/pipeline is being changed by another hand.
-      signature: /^ReferenceError at Alias\.(toJSON|resolve) /,
-      note: 'parsePipelineText: yaml\'s doc.toJS() throws ReferenceError (an alias without its anchor, or too many aliases) outside any PipelineConfigError; reported, to be fixed in src/pipeline/load-pipeline.ts',
-    },
-  ],
   async run(bytes, ctx) {
     const src = parsePipelineText(new TextDecoder().decode(bytes), ctx.file);
     const override: { gameDir?: string } = {};
