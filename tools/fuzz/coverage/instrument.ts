@@ -11,7 +11,8 @@
  *
  * The bundle is written under `node_modules/.cache/navgen-coverage-fuzz/` so that its external
  * imports resolve to the project's packages. Instrumented files are cached there by their
- * content hash (babel takes 20–200 ms a file).
+ * content hash: istanbul's pass through babel is most of a first run's start (all fourteen
+ * targets instrumented from nothing and run for 1 s each took 24 s, from the cache 17 s).
  */
 import { build, transform, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
