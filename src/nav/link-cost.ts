@@ -57,6 +57,22 @@ export interface LinkCostKind {
 }
 
 /**
+ * What a link's cost depends on, from the type numbers of its source, its target and the link
+ * itself: the ladder and jump type numbers of the nav's type table say which is which.
+ */
+export function linkCostKindOf(
+  types: { readonly ladder: number; readonly jump: number },
+  fromType: number,
+  toType: number,
+  linkType: number,
+): LinkCostKind {
+  return {
+    entersLadder: toType === types.ladder && fromType !== types.ladder,
+    jumps: linkType === types.jump,
+  };
+}
+
+/**
  * A link's cost in the files navgen writes: {@link linkCost}, plus {@link LADDER_ENTRY_COST}
  * when the link enters a ladder node from a node that is not one, plus {@link JUMP_LINK_COST}
  * for a JUMP link (each added in single precision).

@@ -395,14 +395,10 @@ function exploreSection(
   script: string,
 ): string {
   const bands = viewBandsOf(map);
-  let provenance = null;
-  try {
-    provenance = obj(input.report.provenance)
-      ? provenanceFromReport('build report', input.report, input.nav)
-      : null;
-  } catch {
-    provenance = null;
-  }
+  // The build's own report, made from this nav: its provenance describes this nav's nodes.
+  const provenance = obj(input.report.provenance)
+    ? provenanceFromReport('build report', input.report, input.nav)
+    : null;
   const model = viewModelOf({
     title: navName,
     nav: input.nav,

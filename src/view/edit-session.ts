@@ -66,34 +66,34 @@ export class EditSession {
     return nodeTypeName(this.o.nodeTypes, n) ?? `TYPE_${n}`;
   }
 
-  /** The node nearest `p`, as the edit will find it. */
-  private nodeAt(nav: NavFile, p: readonly number[]): number {
-    return nearestNode(nav.nodes, p);
+  /** The simulated bot on the link from node `a` to node `b` of `nav`. */
+  private checkNodes(nav: NavFile, a: number, b: number, linkType: string): LinkCheck {
+    const na = nav.nodes[a];
+    const nb = nav.nodes[b];
+    return checkLink(this.o.model!, {
+      from: na.origin,
+      to: nb.origin,
+      linkType,
+      fromType: this.typeName(na.type),
+      toType: this.typeName(nb.type),
+    });
   }
 
   /** The simulated bot's verdict on a link between two points of the current nav. */
   check(from: readonly number[], to: readonly number[], type: string): LinkCheck | string {
     if (!this.o.model) return 'the map is not loaded: start navgen view with --bsp or --game-dir';
     if (!(NODE_TYPE_NAMES as readonly string[]).includes(type)) return `unknown link type ${type}`;
-    const a = this.nodeAt(this.current, from);
-    const b = this.nodeAt(this.current, to);
+    const a = nearestNode(this.current.nodes, from);
+    const b = nearestNode(this.current.nodes, to);
     if (a < 0) return `no node within ${EDIT_MATCH_RADIUS} units of ${formatPoint(from)}`;
     if (b < 0) return `no node within ${EDIT_MATCH_RADIUS} units of ${formatPoint(to)}`;
-    const na = this.current.nodes[a];
-    const nb = this.current.nodes[b];
-    return checkLink(this.o.model, {
-      from: na.origin,
-      to: nb.origin,
-      linkType: type,
-      fromType: this.typeName(na.type),
-      toType: this.typeName(nb.type),
-    });
+    return this.checkNodes(this.current, a, b, type);
   }
 
   private answer(checks: { from: number; to: number; check: LinkCheck }[] = []): EditAnswer {
     return {
       ok: true,
-      nav: viewNavOf(this.current, this.o.bands),
+      nav: this.navView(),
       edits: this.kept.length,
       redo: this.undone.length,
       checks,
@@ -110,8 +110,8 @@ export class EditSession {
     if (!outcome.applied) return { ok: false, error: outcome.reason ?? 'the edit did not apply' };
     const checks: { from: number; to: number; check: LinkCheck }[] = [];
     if (edit.op === 'add-link') {
-      const a = this.nodeAt(nav, edit.from);
-      const b = this.nodeAt(nav, edit.to);
+      const a = nearestNode(nav.nodes, edit.from);
+      const b = nearestNode(nav.nodes, edit.to);
       if (nav.nodes[a].links.length > MAX_LINKS_PER_NODE)
         return {
           ok: false,
@@ -129,22 +129,15 @@ export class EditSession {
     }
     if (edit.op === 'move-node') {
       // The moved node's links, in and out, run again from its new place.
-      const n = this.nodeAt(nav, edit.to);
+      const n = nearestNode(nav.nodes, edit.to);
       nav.nodes.forEach((node, i) =>
         node.links.forEach((l) => {
-          if (i !== n && l.target !== n) return;
-          const to = nav.nodes[l.target];
-          checks.push({
-            from: i,
-            to: l.target,
-            check: checkLink(this.o.model!, {
-              from: node.origin,
-              to: to.origin,
-              linkType: this.typeName(l.targetType),
-              fromType: this.typeName(node.type),
-              toType: this.typeName(to.type),
-            }),
-          });
+          if (i === n || l.target === n)
+            checks.push({
+              from: i,
+              to: l.target,
+              check: this.checkNodes(nav, i, l.target, this.typeName(l.targetType)),
+            });
         }),
       );
     }

@@ -12,6 +12,7 @@ import {
 } from '../simulated-bot/reach-starts.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import type { LinkCheck } from '../sinks/view/view-api.js';
+import { tenth } from '../sinks/view/view-model-of.js';
 
 export interface LinkToCheck {
   readonly from: readonly number[];
@@ -22,8 +23,6 @@ export interface LinkToCheck {
   readonly toType: string;
 }
 
-const rounded = (v: readonly number[]) => v.map((x) => Math.round(x * 10) / 10);
-
 export function checkLink(model: CollisionModel, l: LinkToCheck): LinkCheck {
   const link = asStored({
     from: [l.from[0], l.from[1], l.from[2]],
@@ -33,8 +32,8 @@ export function checkLink(model: CollisionModel, l: LinkToCheck): LinkCheck {
     toType: l.toType,
   });
   const r = simulateLinkFromReach(model, link);
-  const starts = [rounded(link.from)];
+  const starts = [link.from.map(tenth)];
   if (checkedFromReach(link))
-    for (const s of reachStarts(playerCollision(model), link.from)) starts.push(rounded(s));
+    for (const s of reachStarts(playerCollision(model), link.from)) starts.push(s.map(tenth));
   return { passed: r.passed, reason: r.reason, detail: r.detail, starts };
 }

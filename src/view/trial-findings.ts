@@ -6,8 +6,7 @@
 import type { EngineReport } from '../engine/engine-report.js';
 import { bandIndexOf, standingHeight, type HeightBand } from '../sinks/render/height-band.js';
 import type { ViewTrial } from '../sinks/view/view-model.js';
-
-const tenth = (v: number) => Math.round(v * 10) / 10;
+import { tenth } from '../sinks/view/view-model-of.js';
 
 export function viewTrialOf(
   file: string,

@@ -25,7 +25,6 @@ export interface ViewServerOptions {
   readonly session: EditSession;
   /** The model as opened; its nav part is replaced by the session's current nav when asked. */
   readonly model: ViewModel;
-  readonly navNow: () => ViewModel['nav'];
   /** The page's script (`viewPageScript()`). */
   readonly script: string;
   /** 0: a free port. */
@@ -109,7 +108,7 @@ export async function startViewServer(o: ViewServerOptions): Promise<RunningView
             'Content-Security-Policy': PAGE_POLICY,
           },
         );
-      return json(res, { ...o.model, editable: o.session.editable, nav: o.navNow() });
+      return json(res, { ...o.model, nav: o.session.navView() });
     }
 
     const write = writeRefusal(req, port);

@@ -84,7 +84,6 @@ beforeAll(async () => {
   server = await startViewServer({
     session: opened.session,
     model: opened.model,
-    navNow: () => opened.session.navView(),
     script: '/* page */',
     port: 0,
   });

@@ -122,7 +122,6 @@ export function register(program: Command): void {
       const server = await startViewServer({
         session: opened.session,
         model: opened.model,
-        navNow: () => opened.session.navView(),
         script,
         port: opts.port,
         log: (line) => process.stdout.write(`${line}\n`),

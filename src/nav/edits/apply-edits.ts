@@ -12,7 +12,7 @@
  */
 import { EDIT_MATCH_RADIUS, type EditPoint, type NavEdit } from './nav-edit.js';
 import { describeEdit, formatPoint } from './describe-edit.js';
-import { navLinkCost } from '../link-cost.js';
+import { linkCostKindOf, navLinkCost } from '../link-cost.js';
 import { nodeTypeLabel, type NodeTypeName, type NodeTypeTable } from '../node-types.js';
 import type { NavFile, NavLink, NavNode, Vec3 } from '../types.js';
 
@@ -191,7 +191,7 @@ interface NavEditLink extends EditableLink {
  * a node no edit touched is kept (area, inuse, its links' costs), node numbers close up after a
  * delete (`nodenum` is the new index), links stay in stored order and an added one goes at the
  * end of its node's list. A link that was added, or whose node was moved or retyped, gets the
- * cost the nav sink gives it (`sinks/nav/nav-from-graph.ts`: `navLinkCost` with the ladder
+ * cost the nav sink gives it (`nav/link-cost.ts`: `navLinkCost` of `linkCostKindOf`, the ladder
  * entry and jump costs); a moved node's origin is stored as float32. Pure: `nav` is not changed.
  */
 export function applyEditsToNav(
@@ -240,10 +240,16 @@ export function applyEditsToNav(
     const cost =
       l.cost !== null && !a.changed && !b.changed
         ? l.cost
-        : navLinkCost(out[l.from].origin, out[l.to].origin, {
-            entersLadder: b.typeNumber === nodeTypes.LADDER && a.typeNumber !== nodeTypes.LADDER,
-            jumps: l.typeNumber === nodeTypes.JUMP,
-          });
+        : navLinkCost(
+            out[l.from].origin,
+            out[l.to].origin,
+            linkCostKindOf(
+              { ladder: nodeTypes.LADDER, jump: nodeTypes.JUMP },
+              a.typeNumber,
+              b.typeNumber,
+              l.typeNumber,
+            ),
+          );
     const link: NavLink = { target: l.to, targetType: l.typeNumber, cost };
     out[l.from].links.push(link);
   }

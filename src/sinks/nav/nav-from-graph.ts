@@ -7,7 +7,7 @@
  * node in use and numbered by its index. Links are listed by target index; the writer puts
  * them in the engine's save order.
  */
-import { navLinkCost } from '../../nav/link-cost.js';
+import { linkCostKindOf, navLinkCost } from '../../nav/link-cost.js';
 import { closedTrapNodes } from '../../nav/limp-traps.js';
 import { defaultNodeTypes } from '../../nav/node-types.js';
 import type { NavFile, NavGraph, NavLink, NavVersion, Vec3 } from '../../nav/types.js';
@@ -110,10 +110,16 @@ export function navFromGraphCounted(
       const links: NavLink[] = kept.map((l) => ({
         target: l.target,
         targetType: l.targetType,
-        cost: navLinkCost(origins[i], origins[l.target], {
-          entersLadder: graph.nodes[l.target].type === ladderType && node.type !== ladderType,
-          jumps: l.targetType === jumpType,
-        }),
+        cost: navLinkCost(
+          origins[i],
+          origins[l.target],
+          linkCostKindOf(
+            { ladder: ladderType, jump: jumpType },
+            node.type,
+            graph.nodes[l.target].type,
+            l.targetType,
+          ),
+        ),
       }));
       return {
         area: 0,

@@ -59,7 +59,8 @@ export function viewBandsOf(map: RenderMap | null): HeightBand[] {
   return map ? chooseHeightBands(map) : [ALL_HEIGHTS];
 }
 
-const tenth = (v: number) => Math.round(v * 10) / 10;
+/** Positions, costs and seconds as the model carries them: to a tenth, enough for a picture and a panel. */
+export const tenth = (v: number) => Math.round(v * 10) / 10;
 
 /** The nav part of the model: what changes with every edit. */
 export function viewNavOf(nav: NavFile, bands: readonly HeightBand[]): ViewNav {
