@@ -50,7 +50,7 @@ import type { NavtestConfig } from './navtest-config.js';
 import { checkReportFitsDraft } from './report-fit.js';
 import { bestIteration, compareIterations } from './score.js';
 import { shipDraft, type ShippedFiles } from './ship.js';
-import { TesterError, type Tester } from './tester.js';
+import { TesterError, type Tester } from '../testers/tester.js';
 
 export type StopReason = 'passed' | 'max-iterations' | 'stalled' | 'not-better';
 

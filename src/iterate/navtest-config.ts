@@ -1,8 +1,8 @@
 /**
  * The pipeline's `navtest` section, resolved for `navgen iterate`: its own keys (`tester`,
- * `maxIterations`, `workDir`, `thresholds`, declared in `pipeline/testers/navtest-section.ts`)
+ * `maxIterations`, `workDir`, `thresholds`, declared in `pipeline/navtest-section.ts`)
  * with their defaults, the chosen tester kind's options resolved by the kind itself
- * (`pipeline/testers/<kind>.ts`), paths made absolute (relative to the pipeline file), and the
+ * (`testers/<kind>.ts`), paths made absolute (relative to the pipeline file), and the
  * feedback stage's match radius taken from the pipeline's shared settings. Nothing here knows a
  * kind by name: what a kind needs (a command, the map) and which keys it reads are in its `meta`.
  *
@@ -22,7 +22,8 @@
 import { dirname, join } from 'node:path';
 import type { Locate } from '../pipeline/load-pipeline.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../pipeline/config-error.js';
-import { absolute, graphStages, type PipelineSpec } from '../pipeline/pipeline-spec.js';
+import { absolute } from '../files/absolute-path.js';
+import { graphStages, type PipelineSpec } from '../pipeline/pipeline-spec.js';
 import { pipelineSharedSettings } from '../pipeline/builtin-stages.js';
 import { firstNavOutput } from '../sinks/nav-sinks.js';
 import {
@@ -30,24 +31,24 @@ import {
   navtestSectionProblems,
   thresholdsFrom,
   type NavtestThresholds,
-} from '../pipeline/testers/navtest-section.js';
-import { fillPlaceholders, placeholderProblems } from '../pipeline/testers/placeholders.js';
+} from '../pipeline/navtest-section.js';
+import { fillPlaceholders, placeholderProblems } from '../testers/placeholders.js';
 import {
   COMMAND_KEY,
   optionsFrom,
   type ResolveContext,
   type TesterKind,
-} from '../pipeline/testers/tester-kind.js';
-import { DEFAULT_TESTER, TESTER_KINDS } from '../pipeline/testers/tester-kinds.js';
+} from '../testers/tester-kind.js';
+import { DEFAULT_TESTER, TESTER_KINDS } from '../testers/tester-kinds.js';
 
 export type { NavtestThresholds };
 
 export interface NavtestConfig {
-  /** The tester kind's name (`pipeline/testers/tester-kinds.ts`). */
+  /** The tester kind's name (`testers/tester-kinds.ts`). */
   readonly tester: string;
   /**
    * What the kind's `resolve` made of its options (`CommandTesterConfig`, `EngineTesterConfig`,
-   * …), for its `createTester` (`tester-kinds.ts` joins the two by the kind's name).
+   * …), for its `create`.
    */
   readonly testerConfig: unknown;
   /** The map file (absolute); null when the pipeline names none (kinds that need it are refused). */

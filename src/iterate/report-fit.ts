@@ -5,7 +5,7 @@
  * refused as a bad report instead of turning into wrong feedback.
  */
 import type { NavFile } from '../nav/types.js';
-import { TesterError, type TestOutcome } from './tester.js';
+import { TesterError, type TestOutcome } from '../testers/tester.js';
 
 /** Throws a `bad-report` {@link TesterError} naming the report and every mismatch. */
 export function checkReportFitsDraft(outcome: TestOutcome, draft: NavFile, map: string): void {

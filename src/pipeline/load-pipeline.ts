@@ -22,7 +22,8 @@ import {
 } from './builtin-stages.js';
 import { PipelineConfigError, PipelineConfigErrors, suggest } from './config-error.js';
 import { pipelineStructureSchema } from './pipeline-schema.js';
-import { absolute, defaultWorkers, type PipelineSpec, type StageUse } from './pipeline-spec.js';
+import { absolute } from '../files/absolute-path.js';
+import { defaultWorkers, type PipelineSpec, type StageUse } from './pipeline-spec.js';
 import { loadPlugin, PluginError, type LoadedPlugin } from './plugins.js';
 import type { JsonSchema, StageDefinition } from '../stage/stage.js';
 import { userCacheDir } from './user-cache.js';

@@ -9,8 +9,8 @@
 import type { JsonSchema, StageDefinition } from '../stage/stage.js';
 import { NODE_TYPE_NAMES } from '../nav/node-types.js';
 import { DEFAULT_NAV_SINK, NAV_SINKS, orList } from '../sinks/nav-sinks.js';
-// The navtest section, composed from the tester kinds' options (testers/navtest-section.ts).
-import { navtestSchema } from './testers/navtest-section.js';
+// The navtest section, composed from the tester kinds' options (navtest-section.ts).
+import { navtestSchema } from './navtest-section.js';
 
 const path = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description });
 

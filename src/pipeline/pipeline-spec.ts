@@ -5,7 +5,6 @@
  * is why the two forms give byte-identical outputs.
  */
 import { cpus } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
 import type { StageDefinition, StagePhase } from '../stage/stage.js';
 import type { NavOutputPaths } from '../sinks/nav-sinks.js';
 import type { PipelineGame } from './pipeline-game.js';
@@ -61,10 +60,6 @@ export interface PipelineSpec {
 /** Default worker count: one per core. */
 export function defaultWorkers(): number {
   return Math.max(1, cpus().length);
-}
-
-export function absolute(baseDir: string, p: string): string {
-  return isAbsolute(p) ? p : resolve(baseDir, p);
 }
 
 /** The stages that run per demo (in workers), in order. */

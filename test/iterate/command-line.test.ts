@@ -1,7 +1,7 @@
 /** Splitting a one-line navtest command, and filling placeholders. */
 import { describe, expect, it } from 'vitest';
-import { CommandLineError, splitCommandLine } from '../../src/pipeline/testers/split-command.js';
-import { fillPlaceholders, unknownPlaceholders } from '../../src/pipeline/testers/placeholders.js';
+import { CommandLineError, splitCommandLine } from '../../src/testers/split-command.js';
+import { fillPlaceholders, unknownPlaceholders } from '../../src/testers/placeholders.js';
 
 describe('splitCommandLine', () => {
   it.each([

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandTester } from '../../src/iterate/command-tester.js';
+import { CommandTester } from '../../src/testers/command.js';
 import { iterate, IterationAbortedError, type IterateResult } from '../../src/iterate/iterate.js';
 import type { IterationRecord } from '../../src/iterate/iteration-record.js';
 import { MonotonicityError } from '../../src/iterate/monotonicity.js';

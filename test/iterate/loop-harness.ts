@@ -11,7 +11,7 @@ import fg from 'fast-glob';
 import { readPipelineSource, resolvePipeline } from '../../src/pipeline/load-pipeline.js';
 import type { PipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { resolveNavtestConfig, type NavtestConfig } from '../../src/iterate/navtest-config.js';
-import type { CommandTesterConfig } from '../../src/pipeline/testers/command.js';
+import type { CommandTesterConfig } from '../../src/testers/command.js';
 import { fixture } from '../helpers/fixtures.js';
 
 export const FAKE_NAVTEST = join(dirname(fileURLToPath(import.meta.url)), 'fake-navtest.mjs');

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parsePipelineText, resolvePipeline } from '../../src/pipeline/load-pipeline.js';
 import { PipelineConfigErrors } from '../../src/pipeline/config-error.js';
 import { resolveNavtestConfig, type NavtestConfig } from '../../src/iterate/navtest-config.js';
-import type { CommandTesterConfig } from '../../src/pipeline/testers/command.js';
+import type { CommandTesterConfig } from '../../src/testers/command.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'navgen-navtest-config-'));
 const file = join(dir, 'pipelines', 'wizs.yaml');

@@ -15,14 +15,11 @@ import type { PipelineSpec } from '../../src/pipeline/pipeline-spec.js';
 import { BUILTIN_STAGES } from '../../src/pipeline/builtin-stages.js';
 import { pipelineFileSchema } from '../../src/pipeline/pipeline-schema.js';
 import { NAVTEST_PASS_THRESHOLDS } from '../../src/navtest/offline-report.js';
-import {
-  NAVTEST_SECTION_OPTIONS,
-  navtestSchema,
-} from '../../src/pipeline/testers/navtest-section.js';
-import type { TesterKind } from '../../src/pipeline/testers/tester-kind.js';
-import { TESTER_KINDS as DECLARED } from '../../src/pipeline/testers/tester-kinds.js';
+import { NAVTEST_SECTION_OPTIONS, navtestSchema } from '../../src/pipeline/navtest-section.js';
+import type { TesterKind } from '../../src/testers/tester-kind.js';
+import { TESTER_KINDS as DECLARED, testerKindNamed } from '../../src/testers/tester-kinds.js';
 import { resolveNavtestConfig } from '../../src/iterate/navtest-config.js';
-import { TESTER_KINDS, testerKind } from '../../src/iterate/tester-kinds.js';
+import { buildNodeTypeTable } from '../../src/nav/node-types.js';
 import type { JsonSchema } from '../../src/stage/stage.js';
 
 const KINDS: readonly TesterKind[] = DECLARED;
@@ -198,12 +195,26 @@ describe('tester kinds', () => {
     expect(c.matchRadius).toBe((feedback.meta.defaults as { matchRadius: number }).matchRadius);
   });
 
-  it('every declared kind has a tester that loads, and only those', async () => {
-    expect(TESTER_KINDS.map((k) => k.name)).toEqual(KINDS.map((k) => k.meta.name));
+  it('every kind creates its tester from the config its own resolve made', async () => {
     for (const k of KINDS) {
-      const runnable = testerKind(k.meta.name)!;
-      expect(runnable.needs).toEqual(k.meta.needs);
-      expect(typeof (await runnable.load()).createTester).toBe('function');
+      expect(testerKindNamed(k.meta.name)).toBe(k);
+      const src = parsePipelineText(
+        `${head}navtest: ${JSON.stringify(MINIMAL[k.meta.name])}\n`,
+        file,
+      );
+      const pipeline = await resolvePipeline(src);
+      const config = resolveNavtestConfig(pipeline, src.locate);
+      const tester = k.create(config.testerConfig, {
+        map: pipeline.map,
+        bsp: config.bsp,
+        workDir: config.workDir,
+        nodeTypes: buildNodeTypeTable(pipeline.nodeTypes),
+        workers: 1,
+        say: () => undefined,
+      });
+      expect(tester.name, k.meta.name).not.toBe('');
+      expect(typeof tester.test, k.meta.name).toBe('function');
     }
+    expect(testerKindNamed('nope')).toBeUndefined();
   });
 });

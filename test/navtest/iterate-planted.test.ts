@@ -14,7 +14,7 @@ import { loadPipelineFile } from '../../src/pipeline/load-pipeline.js';
 import { resolveNavtestConfig } from '../../src/iterate/navtest-config.js';
 import { iterate } from '../../src/iterate/iterate.js';
 import { runBuild } from '../../src/pipeline/build.js';
-import { BuiltinTester } from '../../src/iterate/builtin-tester.js';
+import { BuiltinTester } from '../../src/testers/builtin.js';
 import { defaultNodeTypes } from '../../src/nav/node-types.js';
 import type { NavFile } from '../../src/nav/types.js';
 import type { LinkToSimulate } from '../../src/simulated-bot/simulate-link.js';

@@ -14,7 +14,7 @@ import { Option } from 'commander';
 import { BuildError } from '../../pipeline/build.js';
 import { PipelineConfigError, PipelineConfigErrors } from '../../pipeline/config-error.js';
 import { readPipelineSource, resolvePipeline } from '../../pipeline/load-pipeline.js';
-import { testerKind } from '../../iterate/tester-kinds.js';
+import { testerKindNamed } from '../../testers/tester-kinds.js';
 import { buildNodeTypeTable } from '../../nav/node-types.js';
 import { iterate, IterationAbortedError, type IterateObserver } from '../../iterate/iterate.js';
 import { formatIterateSummary, iterateSummaryJson } from '../../iterate/iterate-summary.js';
@@ -107,10 +107,12 @@ export function register(program: Command): void {
       try {
         // The loop rebuilds and ships the pipeline's outputs: the same lock as build and watch.
         lock = await lockOutputs(spec, 'iterate', 0, (line) => process.stderr.write(line));
-        const kind = testerKind(config.tester)!; // resolveNavtestConfig checked the name
-        const tester = (await kind.load()).createTester({
-          config,
-          spec,
+        const kind = testerKindNamed(config.tester)!; // resolveNavtestConfig checked the name
+        // `testerConfig` is what this kind's `resolve` made.
+        const tester = kind.create(config.testerConfig, {
+          map: spec.map,
+          bsp: config.bsp,
+          workDir: config.workDir,
           nodeTypes: buildNodeTypeTable(spec.nodeTypes),
           workers: spec.workers,
           say,

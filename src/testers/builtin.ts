@@ -1,18 +1,21 @@
 /**
- * The tester that needs no game server: `navgen navtest` run in this process on each draft
- * (`navtest: { tester: builtin }` in a pipeline file). It reads the draft, simulates every link
- * against the pipeline's map (`src/navtest/`), keeps the report in the iteration's folder
- * (`<map>.navtest.json`, as a command would leave it) and hands it to the loop.
+ * `navtest: { tester: builtin }`: navgen's own offline test on each draft, no game server (the
+ * example pipelines use it). No options: it needs only the pipeline's map. Each draft is read,
+ * every link simulated against the map (`src/navtest/`, what `navgen navtest` runs in this
+ * process), and the report kept in the iteration's folder (`<map>.navtest.json`, as a command
+ * would leave it) before the loop reads it.
  */
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
-import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import { runNavtest } from '../navtest/run-navtest.js';
+import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
+import { defineTesterKind } from './tester-kind.js';
 import { TesterError, type Draft, type TestOutcome, type Tester } from './tester.js';
-import type { BuiltinTesterConfig } from '../pipeline/testers/builtin.js';
-import type { TesterContext } from './tester-kinds.js';
+
+/** What the builtin tester runs with besides the pipeline's map: nothing. */
+export type BuiltinTesterConfig = Readonly<Record<string, never>>;
 
 export interface BuiltinTesterOptions {
   /** The map file (the pipeline's `bsp`). */
@@ -48,10 +51,16 @@ export class BuiltinTester implements Tester {
   }
 }
 
-/**
- * The kind's `create` (`tester-kinds.ts` joins it to `pipeline/testers/builtin.ts`, whose
- * `needs.map` made sure of the map).
- */
-export function createTester(_config: BuiltinTesterConfig, c: TesterContext): Tester {
-  return new BuiltinTester({ bsp: c.config.bsp!, workers: c.workers, nodeTypes: c.nodeTypes });
-}
+export const builtinTester = defineTesterKind({
+  meta: {
+    name: 'builtin',
+    summary:
+      "navgen's own offline test (`navgen navtest`: a simulated bot on the map's collision model, no game server)",
+    needs: { command: false, map: true },
+    options: {},
+  },
+  resolve: (): BuiltinTesterConfig => ({}),
+  // `needs.map` made sure of the map.
+  create: (_config, c) =>
+    new BuiltinTester({ bsp: c.bsp!, workers: c.workers, nodeTypes: c.nodeTypes }),
+});

@@ -1,20 +1,21 @@
 /**
- * What a tester kind (the value of a pipeline's `navtest.tester`) declares, after ESLint's rule
- * shape: a `meta` (its name, one sentence, what it needs of the pipeline, and its options: each
- * key of the `navtest` section only it reads, with its default and its JSON Schema, where the
- * limits and units are stated once) and a `resolve` (its options, checked against those schemas
- * and merged over the defaults, → the typed config its tester runs with). The third part,
- * `create` (config → the `Tester`), needs the engine and the offline test, which sit above the
- * pipeline in the layer order: it lives in `iterate/`, joined to the kind by name in
- * `iterate/tester-kinds.ts`.
+ * What a tester kind (the value of a pipeline's `navtest.tester`) is, after ESLint's rule shape,
+ * one file per kind in this folder: a `meta` (its name, one sentence, what it needs of the
+ * pipeline, and its options: each key of the `navtest` section only it reads, with its default
+ * and its JSON Schema, where the limits and units are stated once), a `resolve` (its options,
+ * checked against those schemas and merged over the defaults → the typed config its tester runs
+ * with) and a `create` (that config → the {@link Tester} that judges each draft).
  *
- * The flow is the stages' (docs/style.md, "Configuration"): the loader checks the section
- * against the schema composed from every kind's options (`navtest-section.ts`);
- * `iterate/navtest-config.ts` checks it again for code that builds a pipeline by hand, merges
- * the defaults, and calls the kind's `resolve` once.
+ * The flow is the stages' (docs/style.md, "Configuration"): the pipeline loader checks the
+ * section against the schema composed from every kind's options
+ * (`pipeline/navtest-section.ts`); `iterate/navtest-config.ts` checks it again for code that
+ * builds a pipeline by hand, merges the defaults, and calls the kind's `resolve` once;
+ * `navgen iterate` calls its `create`.
  */
-import type { JsonSchema } from '../../stage/stage.js';
-import type { OptionRow, OptionsOf } from '../../stage/schema-helpers.js';
+import type { JsonSchema } from '../stage/stage.js';
+import type { OptionRow, OptionsOf } from '../stage/schema-helpers.js';
+import type { NodeTypeTable } from '../nav/node-types.js';
+import type { Tester } from './tester.js';
 
 /** A kind's options: one row per key of the `navtest` section it reads, in the order the docs list them. */
 export type TesterOptionTable = Readonly<Record<string, OptionRow<unknown>>>;
@@ -55,6 +56,21 @@ export interface ResolveContext {
   readonly problem: (path: readonly (string | number)[], reason: string) => void;
 }
 
+/** What a kind's `create` gets besides its own config. */
+export interface TesterContext {
+  /** The pipeline's map name. */
+  readonly map: string;
+  /** The map file (absolute); present whenever the kind's `meta.needs.map` is. */
+  readonly bsp: string | null;
+  /** The iterations folder (absolute), where a tester may keep what it must put back. */
+  readonly workDir: string;
+  readonly nodeTypes: NodeTypeTable;
+  /** Threads the kind may use. [Limit: >= 1] */
+  readonly workers: number;
+  /** A progress line (to stderr, or nothing). */
+  readonly say: (line: string) => void;
+}
+
 export interface TesterKind<
   N extends string = string,
   T extends TesterOptionTable = TesterOptionTable,
@@ -67,9 +83,11 @@ export interface TesterKind<
    * placeholder typo, a required key) goes to `ctx.problem`, and the result is then unused.
    */
   resolve(options: OptionsOf<T>, ctx: ResolveContext): C;
+  /** The config `resolve` made → the tester that judges each draft of one `navgen iterate` run. */
+  create(config: C, ctx: TesterContext): Tester;
 }
 
-/** A kind, its types inferred (`defineTesterKind({ meta: { name: 'x', … }, resolve })`). */
+/** A kind, its types inferred (`defineTesterKind({ meta: { name: 'x', … }, resolve, create })`). */
 export function defineTesterKind<const N extends string, T extends TesterOptionTable, C>(
   kind: TesterKind<N, T, C>,
 ): TesterKind<N, T, C> {

@@ -1,7 +1,7 @@
 /**
  * The pipeline's `navtest` section: how `navgen iterate` tests a draft. Its own keys (`tester`,
  * `maxIterations`, `workDir`, `thresholds`) are declared here; every other key is an option of
- * one tester kind (`tester-kinds.ts`), and the section's schema is composed from them, so each
+ * one tester kind (`testers/tester-kinds.ts`), and the section's schema is composed from them, so each
  * key, default and limit has one home. Paths are relative to the pipeline file.
  *
  * @example
@@ -14,18 +14,18 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import { NAVTEST_PASS_THRESHOLDS } from '../../navtest/offline-report.js';
-import type { JsonSchema } from '../../stage/stage.js';
-import { num, numOption, type OptionRow } from '../../stage/schema-helpers.js';
-import { suggest } from '../../suggest.js';
+import { NAVTEST_PASS_THRESHOLDS } from '../navtest/offline-report.js';
+import type { JsonSchema } from '../stage/stage.js';
+import { num, numOption, type OptionRow } from '../stage/schema-helpers.js';
+import { suggest } from '../suggest.js';
 import {
   COMMAND_KEY,
   optionalRow,
   pathSchema,
   type TesterKind,
   type TesterOptionTable,
-} from './tester-kind.js';
-import { DEFAULT_TESTER, TESTER_KINDS } from './tester-kinds.js';
+} from '../testers/tester-kind.js';
+import { DEFAULT_TESTER, TESTER_KINDS } from '../testers/tester-kinds.js';
 
 /** Pass conditions navgen checks on top of the report's own `passed`; null: not checked. */
 export type NavtestThresholds = {

@@ -1,16 +1,22 @@
 /**
  * `navtest: { tester: engine, engine: DIR, bots, seconds, runs, user, noCombat }`: real bots
- * judge each draft, after the offline test has had its say. Per draft:
- * 1. the offline test (`builtin-tester.ts`); when it fails and names bad nodes or links, or
- *    nodes no passing path reaches, its report is the draft's (the loop prunes them: fast, and what the simulated bot cannot do real bots
- *    should not be sent to try);
- * 2. otherwise (it passed, or named nothing to prune) real bots play on the draft in the install's server (`src/engine/`, what
- *    `navgen trial` runs); their report is the draft's, and the loop prunes the links they
- *    failed and the nodes where they died. It stops when that report passes, when it names
- *    nothing new to prune, or when an iteration is no better for real bots than the best
- *    earlier one (`score.ts`; the shipped draft is the best real bots judged).
+ * judge each draft (what `navgen trial` runs), after the offline test has had its say. Per draft:
+ * 1. the offline test (`builtin.ts`); when it fails and names bad nodes or links, or nodes no
+ *    passing path reaches, its report is the draft's (the loop prunes them: fast, and what the
+ *    simulated bot cannot do real bots should not be sent to try);
+ * 2. otherwise (it passed, or named nothing to prune) real bots play on the draft in the
+ *    install's server (`src/engine/`); their report is the draft's, and the loop prunes the
+ *    links they failed and the nodes where they died. It stops when that report passes, when it
+ *    names nothing new to prune, or when an iteration is no better for real bots than the best
+ *    earlier one (`iterate/score.ts`; the shipped draft is the best real bots judged).
  * The iteration folder keeps both reports (`<map>.offline.navtest.json`,
  * `<map>.navtest.json`) and every run's demo and server console (`engine/run<k>/`).
+ *
+ * @example
+ * navtest:
+ *   tester: engine
+ *   engine: /games/aq2          # relative paths: to the pipeline file
+ *   seconds: 300
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,13 +24,51 @@ import { locateEngine, type EngineInstall } from '../engine/engine-install.js';
 import { findMap } from '../engine/find-map.js';
 import { resolveRunAs, runningAsRoot, type RunAs } from '../engine/run-as.js';
 import { runSession } from '../engine/trial-session.js';
+import { absolute } from '../files/absolute-path.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
-import { BuiltinTester } from './builtin-tester.js';
-import type { EngineTesterConfig } from '../pipeline/testers/engine.js';
+import { boolOption, numOption, str } from '../stage/schema-helpers.js';
+import { BuiltinTester } from './builtin.js';
+import { defineTesterKind, optionalRow, pathSchema, type TesterContext } from './tester-kind.js';
 import { TesterError, type Draft, type TestOutcome, type Tester } from './tester.js';
-import type { TesterContext } from './tester-kinds.js';
+
+/**
+ * What the engine tester runs with: the options of {@link engineTester}, whose rows hold the
+ * defaults, units and limits.
+ */
+export interface EngineTesterConfig {
+  /** The AQtion server install (`engine`, absolute). */
+  readonly dir: string;
+  readonly bots: number;
+  /** [Units: s] */
+  readonly seconds: number;
+  readonly runs: number;
+  /** The unprivileged account the server runs as when navgen runs as root; null: none given. */
+  readonly user: string | null;
+  /** See `src/engine/server-config.ts`. */
+  readonly noCombat: boolean;
+}
+
+const ENGINE_OPTIONS = {
+  engine: optionalRow<string>(
+    pathSchema(
+      'An AQtion server install: q2proded and action/ (or game/action/) with the game library.',
+    ),
+  ),
+  bots: numOption(8, 'Bots per server.', { minimum: 1, maximum: 15, integer: true }),
+  seconds: numOption(300, 'Real time each run plays. [s]', { minimum: 10 }),
+  runs: numOption(1, 'Runs per draft, all at once.', { minimum: 1, maximum: 16, integer: true }),
+  user: optionalRow<string>(
+    str('When navgen runs as root: the unprivileged account the server runs as.', {
+      minLength: 1,
+    }),
+  ),
+  noCombat: boolOption(
+    true,
+    "Bots do not fight (cheats 1 and the MVD recorder's client notarget).",
+  ),
+};
 
 export class EngineTester implements Tester {
   readonly name: string;
@@ -37,7 +81,7 @@ export class EngineTester implements Tester {
   ) {
     this.name = `offline test, then ${engine.bots} real bots × ${engine.seconds} s × ${engine.runs} run(s) in ${engine.dir}`;
     this.offline = new BuiltinTester({
-      bsp: context.config.bsp!,
+      bsp: context.bsp!,
       workers: context.workers,
       nodeTypes: context.nodeTypes,
     });
@@ -96,8 +140,7 @@ export class EngineTester implements Tester {
     try {
       const install = locateEngine(this.engine.dir);
       const runAs = resolveRunAs(this.engine.user ?? undefined, runningAsRoot());
-      const bsp = (await findMap(this.context.spec.map, install.modDir, this.context.config.bsp!))
-        .bytes;
+      const bsp = (await findMap(this.context.map, install.modDir, this.context.bsp!)).bytes;
       this.setup = { install, runAs, bsp };
       return this.setup;
     } catch (e) {
@@ -110,7 +153,28 @@ export class EngineTester implements Tester {
   }
 }
 
-/** The kind's `create` (`tester-kinds.ts` joins it to `pipeline/testers/engine.ts`). */
-export function createTester(config: EngineTesterConfig, c: TesterContext): Tester {
-  return new EngineTester(c, config);
-}
+export const engineTester = defineTesterKind({
+  meta: {
+    name: 'engine',
+    summary:
+      'first the offline test (its failures are pruned first, fast), then real bots in an AQtion server install (`navgen trial`)',
+    needs: { command: false, map: true },
+    options: ENGINE_OPTIONS,
+  },
+  resolve(o, { baseDir, problem }): EngineTesterConfig {
+    if (o.engine === null)
+      problem(
+        [],
+        'the engine tester needs "engine": the folder of an AQtion server install (q2proded and action/)',
+      );
+    return {
+      dir: o.engine === null ? '' : absolute(baseDir, o.engine),
+      bots: o.bots,
+      seconds: o.seconds,
+      runs: o.runs,
+      user: o.user,
+      noCombat: o.noCombat,
+    };
+  },
+  create: (config, c) => new EngineTester(c, config),
+});

@@ -8,7 +8,7 @@
  * @example
  * fillPlaceholders('+map {map}', { map: 'wizs', … }) // '+map wizs'
  */
-import { suggest } from '../../suggest.js';
+import { suggest } from '../suggest.js';
 
 /** Every placeholder, in the order the docs list them. */
 export const PLACEHOLDER_NAMES = ['map', 'nav', 'report', 'draft', 'iteration'] as const;

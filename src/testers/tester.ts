@@ -1,10 +1,9 @@
 /**
  * What the iterate loop talks to: "a tester" that takes a draft `.nav` and returns a navtest
- * report (the AQtion proposal's `<map>.navtest.json`). Three implement it: the builtin offline
- * test (`builtin-tester.ts`: the simulated bot on the map, no process), a command
- * (`command-tester.ts`: the game's dedicated server in `bot_navtest` mode, or any program that
- * writes such a report) and the real server's bots (`engine-tester.ts`); `tester-kinds.ts`
- * makes the one a pipeline's `navtest.tester` names.
+ * report (the AQtion proposal's `<map>.navtest.json`). Each tester kind of this folder makes
+ * one: the builtin offline test (`builtin.ts`: the simulated bot on the map, no process), a
+ * command (`command.ts`: the game's dedicated server in `bot_navtest` mode, or any program that
+ * writes such a report) and the real server's bots (`engine.ts`); `tester-kinds.ts` lists them.
  *
  * A tester either returns a valid report or throws a {@link TesterError}: the loop never has to
  * guess whether a report is trustworthy.
