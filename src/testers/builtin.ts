@@ -4,12 +4,15 @@
  * every link simulated against the map (`src/navtest/`, what `navgen navtest` runs in this
  * process), and the report kept in the iteration's folder (`<map>.navtest.json`, as a command
  * would leave it) before the loop reads it.
+ *
+ * The offline test (the simulated bot, the collision model, the worker pool) is loaded when the
+ * first draft is tested: the pipeline loader imports every kind for its options, and a command
+ * that only reads a pipeline (`navgen schema`, `navgen build`) should not load a tester.
  */
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
-import { runNavtest } from '../navtest/run-navtest.js';
 import { parseNavtestReport } from '../sources/feedback/navtest-report.js';
 import { defineTesterKind } from './tester-kind.js';
 import { TesterError, type Draft, type TestOutcome, type Tester } from './tester.js';
@@ -34,6 +37,7 @@ export class BuiltinTester implements Tester {
     if (signal?.aborted)
       throw new TesterError('aborted', `${this.name} not started (run cancelled)`);
     const nav = (await readNavFile(draft.navPath)).nav;
+    const { runNavtest } = await import('../navtest/run-navtest.js');
     const run = await runNavtest(nav, this.options.bsp, draft.map, {
       workers: this.options.workers,
       nodeTypes: this.options.nodeTypes,

@@ -11,6 +11,8 @@
  *    earlier one (`iterate/score.ts`; the shipped draft is the best real bots judged).
  * The iteration folder keeps both reports (`<map>.offline.navtest.json`,
  * `<map>.navtest.json`) and every run's demo and server console (`engine/run<k>/`).
+ * The server's code (`src/engine/`) is loaded when real bots first play, as the offline test is
+ * (`builtin.ts`): loading a pipeline loads no tester.
  *
  * @example
  * navtest:
@@ -20,10 +22,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { locateEngine, type EngineInstall } from '../engine/engine-install.js';
-import { findMap } from '../engine/find-map.js';
-import { resolveRunAs, runningAsRoot, type RunAs } from '../engine/run-as.js';
-import { runSession } from '../engine/trial-session.js';
+import type { EngineInstall } from '../engine/engine-install.js';
+import type { RunAs } from '../engine/run-as.js';
 import { absolute } from '../files/absolute-path.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { readNavFile } from '../nav/formats/aqtion/read-nav.js';
@@ -103,6 +103,7 @@ export class EngineTester implements Tester {
     await writeFileAtomic(offlinePath, await readFile(first.source));
     const { install, runAs, bsp } = await this.prepare();
     const nav = (await readNavFile(draft.navPath, this.context.nodeTypes)).nav;
+    const { runSession } = await import('../engine/trial-session.js');
     let session;
     try {
       session = await runSession({
@@ -137,6 +138,11 @@ export class EngineTester implements Tester {
   /** The install, the account and the map, checked once (a bad install fails the first test). */
   private async prepare() {
     if (this.setup) return this.setup;
+    const [{ locateEngine }, { findMap }, { resolveRunAs, runningAsRoot }] = await Promise.all([
+      import('../engine/engine-install.js'),
+      import('../engine/find-map.js'),
+      import('../engine/run-as.js'),
+    ]);
     try {
       const install = locateEngine(this.engine.dir);
       const runAs = resolveRunAs(this.engine.user ?? undefined, runningAsRoot());
