@@ -21,9 +21,9 @@ import { readNavtestReport } from '../sources/feedback/navtest-report.js';
 import { loadCollisionModel, type CollisionModel } from '../world/collision-model.js';
 import { cachedMapMesh } from '../navmesh/mesh-cache.js';
 import { holeAreas } from '../navmesh/coverage.js';
-import type { EngineReport } from '../engine/engine-report.js';
 import { EditSession } from './edit-session.js';
-import { viewTrialOf } from './trial-findings.js';
+import { readTrialReport, viewTrialOf } from './trial-findings.js';
+import { ViewReportError } from './view-report-error.js';
 
 export interface OpenViewOptions {
   readonly navPath: string;
@@ -44,14 +44,6 @@ export interface OpenViewOptions {
 export interface OpenView {
   readonly model: ViewModel;
   readonly session: EditSession;
-}
-
-/** A report file that cannot be used: names the file and why. */
-export class ViewReportError extends Error {
-  constructor(file: string, why: string) {
-    super(`${file}: ${why}`);
-    this.name = 'ViewReportError';
-  }
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -79,22 +71,6 @@ function checkNodes(file: string, nav: NavFile, nodes: Iterable<number>): void {
         file,
         `names node ${n}, but the nav has ${nav.nodes.length} nodes: it is the report of another nav`,
       );
-}
-
-function trialOf(file: string, value: unknown): EngineReport {
-  const r = value as Partial<EngineReport> | null;
-  const lists = ['stuck_spots', 'env_death_spots', 'node_stats', 'link_stats'] as const;
-  if (
-    r === null ||
-    typeof r !== 'object' ||
-    r.tester !== 'engine' ||
-    lists.some((k) => !Array.isArray(r[k]))
-  )
-    throw new ViewReportError(
-      file,
-      `not a trial report of navgen trial (it needs "tester": "engine" and ${lists.join(', ')})`,
-    );
-  return r as EngineReport;
 }
 
 export async function openView(o: OpenViewOptions): Promise<OpenView> {
@@ -125,7 +101,7 @@ export async function openView(o: OpenViewOptions): Promise<OpenView> {
 
   let trial: ViewTrial | null = null;
   if (o.trialReport) {
-    const r = trialOf(o.trialReport, await readJson(o.trialReport));
+    const r = await readTrialReport(o.trialReport);
     if (r.nodes !== o.nav.nodes.length)
       throw new ViewReportError(
         o.trialReport,

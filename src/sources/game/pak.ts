@@ -20,6 +20,8 @@ const ENTRY_BYTES = 64;
 const NAME_BYTES = 56;
 /** The engine refuses archives with more files than this. */
 export const MAX_FILES_IN_PACK = 1 << 20;
+/** q2pro refuses a directory length above `INT_MAX` ("bad directory length"). [Units: bytes] */
+const MAX_DIRECTORY_BYTES = 0x7fffffff;
 const MAGIC = 0x4b434150; // "PACK" read as a little-endian uint32
 
 export async function openPak(file: string): Promise<Archive> {
@@ -41,8 +43,16 @@ export async function openPak(file: string): Promise<Archive> {
         `not a PACK archive (starts with ${hex(head.readUInt32LE(0))})`,
       );
     const dirOffset = head.readInt32LE(4);
-    const dirLength = head.readInt32LE(8);
-    if (dirLength < 0 || dirLength % ENTRY_BYTES !== 0)
+    // Unsigned, as q2pro reads it: a 2 GB directory is refused for its length, not taken for a
+    // negative number.
+    const dirLength = head.readUInt32LE(8);
+    if (dirLength > MAX_DIRECTORY_BYTES)
+      throw new ArchiveError(
+        file,
+        8,
+        `directory length ${dirLength} is more than the engine reads (${MAX_DIRECTORY_BYTES} bytes: q2pro's "bad directory length")`,
+      );
+    if (dirLength % ENTRY_BYTES !== 0)
       throw new ArchiveError(
         file,
         8,

@@ -3,7 +3,8 @@
  * into the repository). Where a fixture is in the target's format it is a seed as it is; for
  * formats no fixture holds, a maker writes them from fixtures with navgen's own writers (NAV3
  * and NAV2 from the engine's navs and maps, meshes of fixture maps, archives holding fixture
- * files, navtest reports and edits files naming a fixture nav's nodes).
+ * files, navtest reports and edits files naming a fixture nav's nodes, trial reports of fixture
+ * bot demos).
  *
  * Made seeds are kept under the fuzzer's cache folder, keyed by the maker and the fixtures'
  * names, sizes and times, so a run does not rebuild meshes.
@@ -11,9 +12,11 @@
 import fg from 'fast-glob';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import yazl from 'yazl';
+import { analyzeDemo } from '../../../src/engine/analyze-demo.js';
+import { engineReport } from '../../../src/engine/engine-report.js';
 import { decodeNav } from '../../../src/nav/formats/aqtion/read-nav.js';
 import { encodeNav2 } from '../../../src/nav/formats/nav2/codec.js';
 import type { Nav2File } from '../../../src/nav/formats/nav2/types.js';
@@ -129,6 +132,14 @@ function nodeOrigins(nav: NavFile, step: number): [number, number, number][] {
   return out;
 }
 
+/** `value` with every array in it, at any depth, cut to its first `k` items. */
+function firstItems(value: unknown, k: number): unknown {
+  if (Array.isArray(value)) return value.slice(0, k).map((v) => firstItems(v, k));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, firstItems(v, k)]));
+  return value;
+}
+
 export const SEED_MAKERS: Readonly<Record<string, Maker>> = {
   async nav3(files) {
     const out: Uint8Array[] = [];
@@ -197,6 +208,37 @@ export const SEED_MAKERS: Readonly<Record<string, Maker>> = {
       };
       out.push(text(JSON.stringify(report, null, 2)));
       out.push(text(JSON.stringify({ map: mapName(f), passed: true, bad_nodes: [], bad_links: [] })));
+    }
+    return out;
+  },
+  async 'trial-report'(files, target) {
+    const navByMap = new Map(navs(files).map((f) => [mapName(f), decodeNav(readFileSync(f), f).nav]));
+    const out: Uint8Array[] = [];
+    // A corpus demo lies in `corpus/<map>/`; its report is measured against that map's engine nav,
+    // as `navgen trial` measures a trial's demo against the nav under test.
+    for (const demo of files.filter((f) => f.includes('.mvd2'))) {
+      const map = basename(dirname(demo));
+      const nav = navByMap.get(map);
+      if (!nav) continue;
+      const analysis = await analyzeDemo(demo, nav);
+      // The fixtures keep no server console: each death of the demo is told as a fall, so that
+      // the report locates deaths as it locates a trial's.
+      const consoleText = analysis.deaths.map((d) => `${d.name} plummets to his death\n`).join('');
+      const report = engineReport({
+        map,
+        nodeCount: nav.nodes.length,
+        bots: analysis.botSlots.length,
+        seconds: 240,
+        noCombat: false,
+        runs: [{ analysis, consoleText }],
+      });
+      // A whole report is 400–500 KB: its lists are cut to their first items (the input limit
+      // is the navtest report's), as written (indented) and on one line.
+      for (const [k, indent] of [[16, 2], [4, 0]] as const) {
+        const seed = text(JSON.stringify(firstItems(report, k), null, indent));
+        if (seed.length > target.maxBytes) throw new Error(`trial report seed of ${demo}: ${seed.length} bytes`);
+        out.push(seed);
+      }
     }
     return out;
   },

@@ -16,6 +16,7 @@ export const TARGET_NAMES = [
   'navmesh',
   'ltk',
   'navtest-report',
+  'trial-report',
   'pipeline',
   'edits',
   'mvd2',
