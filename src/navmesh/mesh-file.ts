@@ -2,7 +2,8 @@
  * Mesh files on disk: write a mesh as navgen's own format or as a Source `.nav`, and get the
  * mesh of a map either from a native file (`--mesh FILE`) or by building it.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readFileWithin } from '../files/read-within.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { buildNavMeshForMap } from './build-from-map.js';
 import { MeshFileError } from './io/byte-reader.js';
@@ -25,7 +26,7 @@ export async function writeMeshFile(
 
 /** Reads a native mesh file (errors name the file and offset). */
 export async function readMeshFile(path: string): Promise<NavMesh> {
-  const bytes = await readFile(path).catch((e: NodeJS.ErrnoException) => {
+  const bytes = await readFileWithin(path).catch((e: NodeJS.ErrnoException) => {
     throw new MeshFileError(path, 0, `cannot read: ${e.code ?? e.message}`);
   });
   return decodeNativeMesh(bytes, path);

@@ -6,7 +6,7 @@
  *
  * Config flow (docs/style.md, "Configuration"): parse → merge defaults → validate → convert once → build.
  */
-import { readFile } from 'node:fs/promises';
+import { readTextWithin } from '../files/read-within.js';
 import { dirname, join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -134,7 +134,7 @@ function findKeyNode(
 export async function readPipelineSource(path: string): Promise<PipelineSource> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextWithin(path);
   } catch (e) {
     throw new PipelineConfigError(
       path,

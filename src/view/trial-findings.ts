@@ -9,7 +9,7 @@
  * holds more than the viewer shows), as the navtest report's reader allows them. Every failure
  * is a {@link ViewReportError} naming the file.
  */
-import { readFile } from 'node:fs/promises';
+import { readTextWithin } from '../files/read-within.js';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { EngineDeath, LinkStats, NodeStats, SpotOut } from '../engine/engine-report.js';
 import { bandIndexOf, standingHeight, type HeightBand } from '../sinks/render/height-band.js';
@@ -165,7 +165,7 @@ export function parseTrialReport(text: string | Uint8Array, file: string): Viewa
 export async function readTrialReport(path: string): Promise<ViewableTrialReport> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextWithin(path);
   } catch (e) {
     throw new ViewReportError(
       path,

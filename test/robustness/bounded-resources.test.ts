@@ -16,7 +16,7 @@
  *
  * (A zip bomb in a `.pkz` and entries larger than the engine loads: `sources/game/load-limit.test.ts`.)
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,17 @@ import { openPkz } from '../../src/sources/game/pkz.js';
 import { LtkError } from '../../src/sources/ltk/errors.js';
 import { readLtk } from '../../src/sources/ltk/read-ltk.js';
 import { loadCollisionModel } from '../../src/world/collision-model.js';
+import { FileTooLargeError, MAX_FILE_BYTES, readFileWithin } from '../../src/files/read-within.js';
+import { EditsFileError, readEditsFile } from '../../src/nav/edits/edits-file.js';
+import { PipelineConfigError } from '../../src/pipeline/config-error.js';
+import { readPipelineSource } from '../../src/pipeline/load-pipeline.js';
+import { FeedbackFileError, readFeedbackFile } from '../../src/sources/feedback/feedback.js';
+import {
+  NavtestReportError,
+  readNavtestReport,
+} from '../../src/sources/feedback/navtest-report.js';
+import { readTrialReport } from '../../src/view/trial-findings.js';
+import { ViewReportError } from '../../src/view/view-report-error.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { peakMemory } from '../helpers/peak-memory.js';
 
@@ -487,6 +498,68 @@ claims('LTK waypoints', [
     reason: /1 nodes and 2147483647 items need \d+ or \d+ bytes, the file has 12 \[BAD_SIZE\]/,
   },
 ]);
+
+// ---- Files larger than navgen reads whole: every reader that takes a file whole refuses one
+// past `MAX_FILE_BYTES` from its size, before reading it (a sparse file: 2 GiB on no disk),
+// and stops one chunk past the bound when no size is known (`/dev/zero`).
+
+describe('a file larger than navgen reads whole', () => {
+  const huge = () => {
+    const path = join(dir, 'huge.bin');
+    writeFileSync(path, 'NAV3');
+    truncateSync(path, 2 ** 31);
+    return path;
+  };
+  const readers: readonly [string, (path: string) => Promise<unknown>, ErrorClass][] = [
+    ['AQtion .nav', (p) => readNavFile(p), NavReadError],
+    ['NAV3', (p) => readNav3File(p), NavFormatError],
+    ['NAV2', (p) => readNav2File(p), NavFormatError],
+    ['navgen mesh', (p) => readMeshFile(p), MeshFileError],
+    ['LTK waypoints', (p) => readLtk(p), LtkError],
+    ['navtest report', (p) => readNavtestReport(p), NavtestReportError],
+    ['feedback file', (p) => readFeedbackFile(p), FeedbackFileError],
+    ['trial report', (p) => readTrialReport(p), ViewReportError],
+    ['edits file', (p) => readEditsFile(p), EditsFileError],
+    ['pipeline file', (p) => readPipelineSource(p), PipelineConfigError],
+  ];
+  for (const [name, read, error] of readers)
+    it(`the ${name} reader refuses a 2 GiB file from its size`, async () => {
+      const path = huge();
+      const m = await peakMemory(() => read(path));
+      figures.push(
+        `2 GiB ${name}: heap +${(m.heapGrowth / MiB).toFixed(1)} MiB, ${m.ms.toFixed(0)} ms`,
+      );
+      expect(m.error).toBeInstanceOf(error);
+      const message = (m.error as Error).message;
+      expect(message).toContain(path);
+      expect(message).toContain(
+        `the file holds ${2 ** 31} bytes, more than navgen reads of it (${MAX_FILE_BYTES} bytes)`,
+      );
+      expect(m.heapGrowth).toBeLessThan(HEAP_BOUND);
+      expect(m.ms).toBeLessThan(TIME_BOUND);
+    });
+
+  it('stops one chunk past the bound when the file has no size (/dev/zero)', async () => {
+    const limit = 3 * MiB;
+    const m = await peakMemory(() => readFileWithin('/dev/zero', limit));
+    expect(m.error).toBeInstanceOf(FileTooLargeError);
+    expect((m.error as Error).message).toBe(
+      `the file holds more than ${limit} bytes, more than navgen reads of it (${limit} bytes)`,
+    );
+    expect(m.heapGrowth).toBeLessThan(HEAP_BOUND);
+  });
+
+  it('reads a file of exactly the bound, and one of none', async () => {
+    const path = join(dir, 'exact.bin');
+    writeFileSync(path, Buffer.alloc(1000, 7));
+    expect((await readFileWithin(path, 1000)).equals(Buffer.alloc(1000, 7))).toBe(true);
+    await expect(readFileWithin(path, 999)).rejects.toThrow(
+      'the file holds 1000 bytes, more than navgen reads of it (999 bytes)',
+    );
+    writeFileSync(path, '');
+    expect((await readFileWithin(path, 1000)).length).toBe(0);
+  });
+});
 
 describe('the measure', () => {
   // A reader that allocated by a claim before refusing it, synchronously (where no timer can

@@ -20,7 +20,7 @@
  * naming the file and the JSON path (`wizs.edits.json: edits[3].to: expected 3 finite
  * numbers`), never an edit quietly left out.
  */
-import { readFile } from 'node:fs/promises';
+import { readTextWithin } from '../../files/read-within.js';
 import { NODE_TYPE_NAMES } from '../node-types.js';
 import { suggest } from '../../suggest.js';
 import { writeFileAtomic } from '../../files/atomic-write.js';
@@ -186,7 +186,7 @@ function typeName(v: unknown, path: string, fail: (path: string, reason: string)
 export async function readEditsFile(path: string): Promise<EditsFile> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextWithin(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new EditsFileError(

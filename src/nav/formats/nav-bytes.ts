@@ -2,13 +2,13 @@
  * What the magic-led nav readers share: the whole file read with one error shape for a file that
  * cannot be read, and the four-byte magic test and its text for messages.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileWithin } from '../../files/read-within.js';
 import { NavFormatError } from './format-error.js';
 
 /** The file's bytes; a file that cannot be read is a `NavFormatError` with code `IO` at offset 0. */
 export async function readNavBytes(path: string): Promise<Uint8Array> {
   try {
-    return await readFile(path);
+    return await readFileWithin(path);
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new NavFormatError('IO', `cannot read: ${reason}`, path, 0, { cause: e });

@@ -6,7 +6,7 @@
  * and navgen's own feedback file, which accumulates the failures of several iterations
  * ({@link readFeedbackFile}, {@link feedbackFileText}).
  */
-import { readFile } from 'node:fs/promises';
+import { readTextWithin } from '../../files/read-within.js';
 import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import type { NavFile } from '../../nav/types.js';
 import type { NavtestReport } from './navtest-report.js';
@@ -140,7 +140,7 @@ export function parseFeedbackFile(value: unknown, file: string): Feedback {
 export async function readFeedbackFile(path: string): Promise<Feedback> {
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, 'utf8'));
+    value = JSON.parse(await readTextWithin(path));
   } catch (e) {
     // One line: V8 quotes the offending text, line breaks included.
     throw new FeedbackFileError(

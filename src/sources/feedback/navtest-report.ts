@@ -6,7 +6,7 @@
  * meaningful with that nav (see `feedback.ts`). Validation is strict about structure and says
  * what is wrong with which key; extra keys are allowed (newer engines may add metrics).
  */
-import { readFile } from 'node:fs/promises';
+import { readTextWithin } from '../../files/read-within.js';
 import { Ajv, type ErrorObject } from 'ajv';
 
 export interface NavtestReport {
@@ -79,7 +79,7 @@ export function parseNavtestReport(value: unknown, file: string): NavtestReport 
 export async function readNavtestReport(path: string): Promise<NavtestReport> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextWithin(path);
   } catch (e) {
     throw new NavtestReportError(path, [`cannot read: ${(e as Error).message}`]);
   }

@@ -38,7 +38,7 @@
  *
  * The path table is routing state derived from the links; it is validated, not returned.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileWithin } from '../../files/read-within.js';
 import { LtkError } from './errors.js';
 import { LTK_NODE_TYPE_NAMES } from './node-types.js';
 
@@ -72,7 +72,7 @@ export interface LtkGraph {
 export async function readLtk(path: string): Promise<LtkGraph> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    bytes = await readFileWithin(path);
   } catch (cause) {
     throw new LtkError(
       'IO',

@@ -20,7 +20,7 @@
  * nodenum ≠ index is an error although the loader copies it blindly: the engine's game code
  * uses `nodes[i].nodenum` as node i's index (path requests, deleted-node marks).
  */
-import { readFile } from 'node:fs/promises';
+import { readFileWithin } from '../../../files/read-within.js';
 import { Inflate, type ZStream } from 'pako';
 import { defaultNodeTypes, type NodeTypeTable } from '../../node-types.js';
 import type { NavFile } from '../../types.js';
@@ -57,7 +57,7 @@ export async function readNavFile(
 ): Promise<DecodedNav> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    bytes = await readFileWithin(path);
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new NavReadError(
