@@ -1,7 +1,8 @@
 /**
  * `npm run bench:bots [-- --maps wizs,city] [--seconds 240] [--bots 8] [--runs 2] [--no-build | --iterate]
- * [--navs DIR] [--nav MAP=FILE]... [--builds 2] [--no-combat] [--keep DIR [--resume]]`: bots in the
- * real AQtion server on navgen's nav and on the engine's own nav, for a whole map set at once.
+ * [--navs DIR] [--nav MAP=FILE]... [--map-only] [--builds 2] [--no-combat] [--keep DIR [--resume]]`:
+ * bots in the real AQtion server on navgen's nav and on the engine's own nav, for a whole map set
+ * at once.
  *
  * A thin wrapper over `navgen trial --compare` (`src/engine/`): the map set is every fixture map
  * with an engine-generated nav (`../shared/fixtures/nav/<map>.autogen.nav`) and a pipeline
@@ -18,6 +19,11 @@
  * how much of the stuck time and environmental deaths fell in a life's first 12 s: the engine's
  * bots begin every life on the path of the last one (a respawn walk, docs/nav-quality.md), so
  * that part comes from where they died and respawned more than from the nav they follow.
+ *
+ * `--map-only` adds navgen's nav of each map from the map alone (`navgen build --map --bsp`, no
+ * demos, into the trial folder) as a third nav in the same trials, a table for it against the
+ * engine's, and one for the demo-built nav against it: what the demos are worth to the bots
+ * (issue 35: where the two differ, the demo-built nav must be at least as good).
  *
  * Bot games are random: a single run of a map moves these ratios by tens of percent.
  * As root the servers run as the account `navgen-engine` (made when missing, as the engine
@@ -67,6 +73,7 @@ const navsDir = arg('--navs', '');
 const build = !args.includes('--no-build') && !navsDir;
 const viaIterate = args.includes('--iterate');
 const noCombat = args.includes('--no-combat');
+const mapOnly = args.includes('--map-only');
 const navOverride = new Map<string, string>();
 args.forEach((a, i) => {
   const m = a === '--nav' ? /^([^=]+)=(.+)$/.exec(args[i + 1] ?? '') : null;
@@ -141,6 +148,38 @@ if (build) {
   };
   await Promise.all(Array.from({ length: builds }, worker));
 }
+/** navgen's nav of `map` from the map alone, in the trial folder. */
+const mapOnlyNav = (map: string) => join(root, map, 'map-only', `${map}.nav`);
+if (mapOnly) {
+  const queue = maps.filter((m) => !(resume && existsSync(mapOnlyNav(m))));
+  const worker = async () => {
+    for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
+      rmSync(mapOnlyNav(m), { force: true });
+      // Exit 3 is a nav with a warning (navgen build's code for "written, but look"): a nav all the same.
+      await run(
+        process.execPath,
+        [
+          join(REPO_ROOT, 'bin', 'navgen'),
+          'build',
+          '--map',
+          m,
+          '--bsp',
+          fixtureMap(m),
+          '--out',
+          mapOnlyNav(m),
+          '--no-html',
+          '--no-progress',
+          '--quiet',
+        ],
+        { cwd: REPO_ROOT, maxBuffer: 1 << 26 },
+      ).catch((e: { code?: number; stderr?: string }) => {
+        if (e.code !== 3) throw new Error(`building ${m} from the map alone: ${e.stderr ?? e}`);
+      });
+      console.log(`[${clock()}] built ${m} from the map alone`);
+    }
+  };
+  await Promise.all(Array.from({ length: builds }, worker));
+}
 
 // 2. Every trial at once.
 const install = locateEngine(ENGINE_DIR);
@@ -150,7 +189,8 @@ interface MapResult {
   map: string;
   navgen: EngineReport;
   engine: EngineReport;
-  comparison: NavComparison;
+  /** The nav from the map alone, with `--map-only`. */
+  alone: EngineReport | null;
   /** The played-area cells of the map's corpus demos (none without a corpus). */
   played: number[];
 }
@@ -167,6 +207,15 @@ try {
         navs: [
           { label: 'navgen', path: ours, nav: (await readNavFile(ours)).nav },
           { label: 'engine', path: theirs, nav: (await readNavFile(theirs)).nav },
+          ...(mapOnly
+            ? [
+                {
+                  label: 'map-only',
+                  path: mapOnlyNav(map),
+                  nav: (await readNavFile(mapOnlyNav(map))).nav,
+                },
+              ]
+            : []),
         ],
         bots,
         seconds,
@@ -176,11 +225,11 @@ try {
         outDir: join(root, map),
         reuse: resume,
       });
-      const [navgen, engine] = session.reports;
+      const [navgen, engine, alone] = session.reports;
       console.log(`[${clock()}] ${map}: measured`);
       // The played area: where the players of the map's corpus demos stood (played-cells.ts).
       const played = await playedCells(corpusDemos(map), map);
-      return { map, navgen, engine, comparison: compareReports(navgen, engine), played };
+      return { map, navgen, engine, alone: alone ?? null, played };
     }),
   );
 } finally {
@@ -192,19 +241,18 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const per = (r: EngineReport, f: (x: EngineReport['per_run'][number]) => number | null) =>
   mean(r.per_run.map((x) => f(x) ?? 0));
 const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
-const rows = results.map(({ map, navgen, engine, comparison, played }) => {
-  const stuck = [
-    per(navgen, (x) => x.stuck_s_per_bot_min),
-    per(engine, (x) => x.stuck_s_per_bot_min),
-  ];
-  const env = [per(navgen, (x) => x.env_per_bot_min), per(engine, (x) => x.env_per_bot_min)];
-  const dist = [per(navgen, (x) => x.dist_per_bot_min), per(engine, (x) => x.dist_per_bot_min)];
-  const cov = [per(navgen, (x) => x.coverage_ratio), per(engine, (x) => x.coverage_ratio)];
+/** The figures of nav `a` against nav `b` on one map, means of the runs. */
+function rowOf(map: string, a: EngineReport, b: EngineReport, played: number[]) {
+  const comparison: NavComparison = compareReports(a, b);
+  const stuck = [per(a, (x) => x.stuck_s_per_bot_min), per(b, (x) => x.stuck_s_per_bot_min)];
+  const env = [per(a, (x) => x.env_per_bot_min), per(b, (x) => x.env_per_bot_min)];
+  const dist = [per(a, (x) => x.dist_per_bot_min), per(b, (x) => x.dist_per_bot_min)];
+  const cov = [per(a, (x) => x.coverage_ratio), per(b, (x) => x.coverage_ratio)];
   // Share of the played area bots reached, per run (null: no demos of the map to tell).
   const area = played.length
-    ? [navgen, engine].map((r) => per(r, (x) => playedShare(played, x.cells ?? [])))
+    ? [a, b].map((r) => per(r, (x) => playedShare(played, x.cells ?? [])))
     : null;
-  const early = [navgen, engine].map((r) => [
+  const early = [a, b].map((r) => [
     per(r, (x) => x.early_stuck_s_per_bot_min),
     per(r, (x) => x.early_env_per_bot_min),
   ]);
@@ -219,35 +267,53 @@ const rows = results.map(({ map, navgen, engine, comparison, played }) => {
     cov,
     area,
     early,
-    nodes: [navgen.nodes, engine.nodes],
+    nodes: [a.nodes, b.nodes],
   };
-});
-console.log(
-  `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
-    'navgen / engine autogen nav; per bot-minute; wall time ' +
-    clock() +
-    "\n| map | stuck s ratio | stuck s (navgen / engine) | stuck s at spots only one nav has (navgen / engine) | env. deaths navgen · engine | distance ratio | nodes visited (navgen / engine) | played area reached (navgen / engine) | nodes | of the stuck s and env. deaths, in a life's first 12 s (navgen / engine) |\n" +
-    '|---|---|---|---|---|---|---|---|---|---|',
-);
-for (const r of rows)
+}
+type Row = ReturnType<typeof rowOf>;
+
+/** One table of nav `a` against nav `b` (their names as the columns give them), and its summary. */
+function printTable(a: string, b: string, rows: readonly Row[]): void {
   console.log(
-    `| ${r.map} | ${fmt(r.stuckRatio)} | ${fmt(r.stuck[0])} / ${fmt(r.stuck[1])} | ${fmt(r.own[0])} / ${fmt(r.own[1])} | ` +
-      `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
-      `${fmt(r.early[0][0])} · ${fmt(r.early[0][1], 3)} / ${fmt(r.early[1][0])} · ${fmt(r.early[1][1], 3)} |`,
+    `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
+      `${a} / ${b}; per bot-minute; wall time ` +
+      clock() +
+      `\n| map | stuck s ratio | stuck s (${a} / ${b}) | stuck s at spots only one nav has (${a} / ${b}) | env. deaths ${a} · ${b} | distance ratio | nodes visited (${a} / ${b}) | played area reached (${a} / ${b}) | nodes | of the stuck s and env. deaths, in a life's first 12 s (${a} / ${b}) |\n` +
+      '|---|---|---|---|---|---|---|---|---|---|',
   );
-const ratios = rows.map((r) => r.stuckRatio).sort((a, b) => a - b);
-const median =
-  ratios.length % 2
-    ? ratios[(ratios.length - 1) / 2]
-    : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
-console.log(
-  `\nstuck ratio: median ${fmt(median)}, below 1.0 on ${rows.filter((r) => r.stuckRatio < 1).length} of ${rows.length} maps; ` +
-    `env. deaths within engine + 0.05 on ${rows.filter((r) => r.env[0] <= r.env[1] + 0.05).length}; ` +
-    `distance ratio ≥ 0.95 on ${rows.filter((r) => r.distRatio >= 0.95).length}; ` +
-    `played area reached at least the engine's on ${rows.filter((r) => r.area && r.area[0] >= r.area[1]).length} of ${rows.filter((r) => r.area).length}`,
+  for (const r of rows)
+    console.log(
+      `| ${r.map} | ${fmt(r.stuckRatio)} | ${fmt(r.stuck[0])} / ${fmt(r.stuck[1])} | ${fmt(r.own[0])} / ${fmt(r.own[1])} | ` +
+        `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
+        `${fmt(r.early[0][0])} · ${fmt(r.early[0][1], 3)} / ${fmt(r.early[1][0])} · ${fmt(r.early[1][1], 3)} |`,
+    );
+  const ratios = rows.map((r) => r.stuckRatio).sort((x, y) => x - y);
+  const median =
+    ratios.length % 2
+      ? ratios[(ratios.length - 1) / 2]
+      : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
+  console.log(
+    `\n${a} / ${b}: stuck ratio median ${fmt(median)}, below 1.0 on ${rows.filter((r) => r.stuckRatio < 1).length} of ${rows.length} maps; ` +
+      `env. deaths within ${b} + 0.05 on ${rows.filter((r) => r.env[0] <= r.env[1] + 0.05).length}; ` +
+      `distance ratio ≥ 0.95 on ${rows.filter((r) => r.distRatio >= 0.95).length}; ` +
+      `played area reached at least ${b}'s on ${rows.filter((r) => r.area && r.area[0] >= r.area[1]).length} of ${rows.filter((r) => r.area).length}`,
+  );
+}
+
+const rows = results.map(({ map, navgen, engine, played }) => rowOf(map, navgen, engine, played));
+printTable('navgen', 'engine', rows);
+const alone = results.flatMap(({ map, alone, engine, played }) =>
+  alone ? [rowOf(map, alone, engine, played)] : [],
 );
+const demosOverAlone = results.flatMap(({ map, navgen, alone, played }) =>
+  alone ? [rowOf(map, navgen, alone, played)] : [],
+);
+if (mapOnly) {
+  printTable('map-only', 'engine', alone);
+  printTable('demo-built', 'map-only', demosOverAlone);
+}
 writeFileSync(
   join(root, 'bench-bots.json'),
-  JSON.stringify({ bots, seconds, runs, noCombat, rows }, null, 1),
+  JSON.stringify({ bots, seconds, runs, noCombat, rows, alone, demosOverAlone }, null, 1),
 );
 if (!keepDir) rmSync(root, { recursive: true, force: true });
