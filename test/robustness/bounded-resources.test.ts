@@ -563,14 +563,13 @@ describe('a file larger than navgen reads whole', () => {
 
 describe('the measure', () => {
   // A reader that allocated by a claim before refusing it, synchronously (where no timer can
-  // sample) and while waiting: the figures must show the allocation, or the bounds above would
-  // prove nothing. The allocations stay referenced until the file's end: garbage present when
-  // a read starts can hide as much of the read's own allocation as a collection during it takes
-  // back (this suite comes last for that reason, and the other inputs are made without large
-  // temporary buffers).
-  const CLAIMED = 128 * MiB;
-  /** What a collection during a read may take back of the small garbage before it. */
-  const SLACK = 8 * MiB;
+  // sample) and while waiting: the figures must show the allocation above the bound the reads
+  // are held to, or the bounds above would prove nothing. The allocations stay referenced until
+  // the file's end. Garbage present when a read starts hides as much of the read's own
+  // allocation as a collection during it takes back (this suite comes last for that reason, and
+  // the other inputs are made without large temporary buffers): a clean-clone CI run saw 100 of
+  // 128 MiB, so the check is against the bound, with an allocation twice its size.
+  const CLAIMED = 2 * HEAP_BOUND;
 
   it('sees an allocation of a synchronous read that refuses right after it', async () => {
     const m = await peakMemory(() => {
@@ -578,7 +577,7 @@ describe('the measure', () => {
       throw new RangeError(`refused after taking ${CLAIMED} bytes`);
     });
     expect(m.error).toBeInstanceOf(RangeError);
-    expect(m.heapGrowth).toBeGreaterThan(CLAIMED - SLACK);
+    expect(m.heapGrowth).toBeGreaterThan(HEAP_BOUND);
   });
 
   it('sees an allocation held while an asynchronous read waits', async () => {
@@ -589,7 +588,7 @@ describe('the measure', () => {
       return taken.length;
     });
     expect(m.result).toBe(CLAIMED);
-    expect(m.heapGrowth).toBeGreaterThan(CLAIMED - SLACK);
+    expect(m.heapGrowth).toBeGreaterThan(HEAP_BOUND);
     // Written pages are resident.
     expect(m.rssGrowth).toBeGreaterThanOrEqual(CLAIMED / 2);
   });
