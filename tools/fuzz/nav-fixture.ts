@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Deflate, inflate } from 'pako';
+import { concatBytes } from './concat-bytes.js';
 
 /** [Units: bytes] version + uncompressed length + compressed length. */
 export const NAV_HEADER = 9;
@@ -86,17 +87,7 @@ let zeroPiece: Uint8Array | null = null;
 function rawBlocks(data: Uint8Array): Uint8Array {
   const d = new Deflate({ level: 9, raw: true });
   d.push(data, Z_SYNC_FLUSH);
-  return concatChunks(d.chunks);
-}
-
-function concatChunks(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(d.chunks);
 }
 
 /**
@@ -130,5 +121,5 @@ export function deflateWithZeros(payload: Uint8Array, zeros: number): Uint8Array
     (adler >>> 8) & 0xff,
     adler & 0xff,
   );
-  return concatChunks([...parts, tail]);
+  return concatBytes([...parts, tail]);
 }

@@ -11,6 +11,7 @@ import { gzip } from 'pako';
 import { blockEnd, type DemoBlock, type DemoFixture } from './demo-fixture.js';
 import { type DemoMutation, type DemoMutator, type MutationContext } from './mutation.js';
 import { hex } from '../../src/hex.js';
+import { concatBytes } from './concat-bytes.js';
 
 interface StreamDamage {
   readonly stream: Uint8Array;
@@ -30,16 +31,6 @@ const SIZED_OPCODES = new Set([8, 9, 10, 11, 12, 13, 14, 15]);
 const OP_SERVERDATA = 4;
 const OP_CONFIGSTRING = 5;
 const OP_FRAME = 6;
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 function anyBlock(fx: DemoFixture, ctx: MutationContext): { k: number; block: DemoBlock } {
   const k = ctx.rnd.int(0, fx.blocks.length - 1);
@@ -111,7 +102,7 @@ const insertBytes = (fx: DemoFixture, { rnd }: MutationContext): StreamDamage =>
   const at = rnd.int(0, fx.stream.length);
   const extra = rnd.bytes(rnd.int(1, 64));
   return {
-    stream: concat(fx.stream.subarray(0, at), extra, fx.stream.subarray(at)),
+    stream: concatBytes([fx.stream.subarray(0, at), extra, fx.stream.subarray(at)]),
     damageAt: at,
     description: `insert ${extra.length} bytes at ${hex(at)}`,
   };
@@ -121,7 +112,7 @@ const deleteBytes = (fx: DemoFixture, { rnd }: MutationContext): StreamDamage =>
   const at = rnd.int(0, fx.stream.length - 1);
   const n = rnd.int(1, 64);
   return {
-    stream: concat(fx.stream.subarray(0, at), fx.stream.subarray(at + n)),
+    stream: concatBytes([fx.stream.subarray(0, at), fx.stream.subarray(at + n)]),
     damageAt: at,
     description: `delete ${n} bytes at ${hex(at)}`,
   };
@@ -264,13 +255,13 @@ const reorderBlocks = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
   if (variant === 0 && k + 1 < fx.blocks.length) {
     const j = rnd.int(k + 1, Math.min(fx.blocks.length - 1, k + 20));
     const other = fx.blocks[j];
-    const stream = concat(
+    const stream = concatBytes([
       fx.stream.subarray(0, block.offset),
       fx.stream.subarray(other.offset, blockEnd(other)),
       fx.stream.subarray(blockEnd(block), other.offset),
       bytes,
       fx.stream.subarray(blockEnd(other)),
-    );
+    ]);
     return {
       stream,
       damageAt: block.offset,
@@ -279,17 +270,17 @@ const reorderBlocks = (fx: DemoFixture, ctx: MutationContext): StreamDamage => {
   }
   if (variant === 1) {
     return {
-      stream: concat(
+      stream: concatBytes([
         fx.stream.subarray(0, blockEnd(block)),
         bytes,
         fx.stream.subarray(blockEnd(block)),
-      ),
+      ]),
       damageAt: blockEnd(block),
       description: `block ${k} repeated at ${hex(blockEnd(block))}`,
     };
   }
   return {
-    stream: concat(fx.stream.subarray(0, block.offset), fx.stream.subarray(blockEnd(block))),
+    stream: concatBytes([fx.stream.subarray(0, block.offset), fx.stream.subarray(blockEnd(block))]),
     damageAt: block.offset,
     description: `block ${k} removed at ${hex(block.offset)}`,
   };

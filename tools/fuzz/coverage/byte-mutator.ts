@@ -7,6 +7,7 @@
  * Deterministic: everything is drawn from the `SeededRandom` passed in.
  */
 import type { SeededRandom } from '../../mvd2-writer/seeded-random.js';
+import { concatBytes } from '../concat-bytes.js';
 
 /** Edge values of integers, as libFuzzer and AFL use them. */
 const INTERESTING_32 = [
@@ -28,16 +29,6 @@ const pos = (rnd: SeededRandom, n: number) => rnd.int(0, n - 1);
 function randomBytes(rnd: SeededRandom, n: number): Uint8Array {
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) out[i] = rnd.int(0, 255);
-  return out;
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
   return out;
 }
 
@@ -83,14 +74,14 @@ const MUTATIONS: Record<string, Mutation> = {
     if (b.length <= 1) return null;
     const n = chunkLength(rnd, b.length - 1);
     const at = pos(rnd, b.length - n + 1);
-    return concat(b.subarray(0, at), b.subarray(at + n));
+    return concatBytes([b.subarray(0, at), b.subarray(at + n)]);
   },
   insert(b, rnd, o) {
     if (b.length >= o.maxBytes) return null;
     const n = Math.min(chunkLength(rnd, 64), o.maxBytes - b.length);
     const at = rnd.int(0, b.length);
     const fill = rnd.chance(0.5) ? new Uint8Array(n).fill(rnd.int(0, 255)) : randomBytes(rnd, n);
-    return concat(b.subarray(0, at), fill, b.subarray(at));
+    return concatBytes([b.subarray(0, at), fill, b.subarray(at)]);
   },
   copyPart(b, rnd, o) {
     if (b.length < 2) return null;
@@ -103,7 +94,7 @@ const MUTATIONS: Record<string, Mutation> = {
       return out;
     }
     const at = rnd.int(0, b.length);
-    return concat(b.subarray(0, at), chunk, b.subarray(at));
+    return concatBytes([b.subarray(0, at), chunk, b.subarray(at)]);
   },
   shuffle(b, rnd) {
     if (b.length < 2) return null;
@@ -132,7 +123,7 @@ const MUTATIONS: Record<string, Mutation> = {
     const v = Number(new TextDecoder().decode(b.subarray(start, end)));
     const choices = [v + 1, v - 1, v * 2, Math.floor(v / 2), 0, -1, rnd.int(0, 1000), 2 ** 31, 1e308];
     const text = new TextEncoder().encode(String(choices[pos(rnd, choices.length)]));
-    return concat(b.subarray(0, start), text, b.subarray(end));
+    return concatBytes([b.subarray(0, start), text, b.subarray(end)]);
   },
   dictionary(b, rnd, o) {
     if (o.dictionary.length === 0) return null;
@@ -144,7 +135,7 @@ const MUTATIONS: Record<string, Mutation> = {
     }
     if (b.length + token.length > o.maxBytes) return null;
     const at = rnd.int(0, b.length);
-    return concat(b.subarray(0, at), token, b.subarray(at));
+    return concatBytes([b.subarray(0, at), token, b.subarray(at)]);
   },
   crossOver(b, rnd, o) {
     const other = o.other();
@@ -154,7 +145,7 @@ const MUTATIONS: Record<string, Mutation> = {
     if (rnd.chance(0.5)) {
       // b's head, then a piece of the other.
       const n = Math.max(0, Math.min(chunkLength(rnd, other.length - from), o.maxBytes - cut));
-      return concat(b.subarray(0, cut), other.subarray(from, from + n));
+      return concatBytes([b.subarray(0, cut), other.subarray(from, from + n)]);
     }
     const n = Math.max(0, Math.min(chunkLength(rnd, other.length - from), b.length - cut));
     const out = b.slice();
