@@ -14,7 +14,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import yazl from 'yazl';
 import { analyzeDemo } from '../../../src/engine/analyze-demo.js';
 import { engineReport } from '../../../src/engine/engine-report.js';
 import { decodeNav } from '../../../src/nav/formats/aqtion/read-nav.js';
@@ -31,6 +30,7 @@ import { encodeNativeMesh } from '../../../src/navmesh/io/native-mesh.js';
 import { encodeSourceNav } from '../../../src/navmesh/io/source-nav.js';
 import { parseBsp } from '../../../src/sources/bsp/read-bsp.js';
 import { nav3FromNav } from '../../../src/sinks/nav3/nav3-from-nav.js';
+import { pakBytes, zipBytes } from '../../game-archives.js';
 import { CACHE_DIR, REPO_ROOT } from './instrument.js';
 import type { FuzzTarget } from './target.js';
 
@@ -68,40 +68,6 @@ function nav2Of(nav3: Nav3File, version: number): Nav2File {
       entity: i + 2,
     })),
   };
-}
-
-/** A `.pak` of these entries (the layout of `sources/game/pak.ts`). */
-function pakOf(entries: readonly [string, Uint8Array][]): Uint8Array {
-  let offset = 12;
-  const at = entries.map(([, d]) => {
-    const here = offset;
-    offset += d.length;
-    return here;
-  });
-  const dir = Buffer.alloc(entries.length * 64);
-  entries.forEach(([name], i) => {
-    dir.write(name, i * 64, 56, 'latin1');
-    dir.writeUInt32LE(at[i], i * 64 + 56);
-    dir.writeUInt32LE(entries[i][1].length, i * 64 + 60);
-  });
-  const head = Buffer.alloc(12);
-  head.write('PACK', 0, 'latin1');
-  head.writeInt32LE(offset, 4);
-  head.writeInt32LE(dir.length, 8);
-  return new Uint8Array(Buffer.concat([head, ...entries.map(([, d]) => d), dir]));
-}
-
-/** A zip of these entries, deflated or stored (`null` data: a folder). */
-async function zipOf(entries: readonly [string, Uint8Array | null][], store: boolean): Promise<Uint8Array> {
-  const zip = new yazl.ZipFile();
-  for (const [name, d] of entries) {
-    if (d === null) zip.addEmptyDirectory(name, { mtime: new Date(0) });
-    else zip.addBuffer(Buffer.from(d), name, { compress: !store, mtime: new Date(0) });
-  }
-  zip.end();
-  const parts: Buffer[] = [];
-  for await (const chunk of zip.outputStream) parts.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(parts));
 }
 
 /** Every `~~` of a zip's names (local and central headers alike) made `..`. */
@@ -168,19 +134,19 @@ export const SEED_MAKERS: Readonly<Record<string, Maker>> = {
   async pak(files) {
     const entries = archiveEntries(files);
     return [
-      pakOf(entries),
-      pakOf([entries[0], ['MAPS\\Wizs.BSP', entries[0][1]], ['maps/../../x.bsp', new Uint8Array(16)]]),
-      pakOf([]),
+      pakBytes(entries),
+      pakBytes([entries[0], ['MAPS\\Wizs.BSP', entries[0][1]], ['maps/../../x.bsp', new Uint8Array(16)]]),
+      pakBytes([]),
     ];
   },
   async pkz(files) {
     const entries: [string, Uint8Array | null][] = archiveEntries(files);
     return [
-      await zipOf([['maps/', null], ...entries], false),
-      await zipOf(entries, true),
+      await zipBytes([['maps/', null], ...entries], false),
+      await zipBytes(entries, true),
       // yazl refuses `..` in a name: it is written as `~~` and put in afterwards.
       dotDot(
-        await zipOf([['MAPS/Wizs.BSP', entries[0][1]], ['maps/~~/~~/x.bsp', new Uint8Array(16)]], false),
+        await zipBytes([['MAPS/Wizs.BSP', entries[0][1]], ['maps/~~/~~/x.bsp', new Uint8Array(16)]], false),
       ),
     ];
   },
