@@ -10,7 +10,8 @@
  * is a {@link ViewReportError} naming the file.
  */
 import { readTextWithin } from '../files/read-within.js';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv } from 'ajv';
+import { describeSchemaProblem } from '../sources/feedback/schema-problem.js';
 import type { EngineDeath, LinkStats, NodeStats, SpotOut } from '../engine/engine-report.js';
 import { bandIndexOf, standingHeight, type HeightBand } from '../sinks/render/height-band.js';
 import type { ViewTrial } from '../sinks/view/view-model.js';
@@ -101,13 +102,6 @@ const MAX_PROBLEMS = 8;
 const ajv = new Ajv({ allErrors: true, strict: true });
 const validate = ajv.compile<ViewableTrialReport>(trialReportSchema);
 
-function describe(e: ErrorObject): string {
-  const where = e.instancePath === '' ? 'the report' : e.instancePath.slice(1).replace(/\//g, '.');
-  if (e.keyword === 'required')
-    return `${where}: missing "${(e.params as { missingProperty: string }).missingProperty}"`;
-  return `${where}: ${e.message ?? 'invalid'}`;
-}
-
 /** Node numbers that are not nodes of the report's own nav (a report edited or cut apart). */
 function nodeProblems(r: ViewableTrialReport): string[] {
   const problems: string[] = [];
@@ -155,7 +149,7 @@ export function parseTrialReport(text: string | Uint8Array, file: string): Viewa
       file,
       `not a trial report of navgen trial (it needs "tester": "engine" and ${LISTS.join(', ')})`,
     );
-  if (!validate(value)) refuse(file, (validate.errors ?? []).map(describe));
+  if (!validate(value)) refuse(file, (validate.errors ?? []).map(describeSchemaProblem));
   const wrongNodes = nodeProblems(value);
   if (wrongNodes.length > 0) refuse(file, wrongNodes);
   return value;

@@ -7,7 +7,8 @@
  * what is wrong with which key; extra keys are allowed (newer engines may add metrics).
  */
 import { readTextWithin } from '../../files/read-within.js';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv } from 'ajv';
+import { describeSchemaProblem } from './schema-problem.js';
 
 export interface NavtestReport {
   readonly map: string;
@@ -63,17 +64,10 @@ export class NavtestReportError extends Error {
 const ajv = new Ajv({ allErrors: true, strict: true });
 const validate = ajv.compile<NavtestReport>(navtestReportSchema);
 
-function describe(e: ErrorObject): string {
-  const where = e.instancePath === '' ? 'the report' : e.instancePath.slice(1).replace(/\//g, '.');
-  if (e.keyword === 'required')
-    return `${where}: missing "${(e.params as { missingProperty: string }).missingProperty}"`;
-  return `${where}: ${e.message ?? 'invalid'}`;
-}
-
 /** Checks parsed JSON; throws {@link NavtestReportError} naming every problem. */
 export function parseNavtestReport(value: unknown, file: string): NavtestReport {
   if (validate(value)) return value;
-  throw new NavtestReportError(file, (validate.errors ?? []).map(describe));
+  throw new NavtestReportError(file, (validate.errors ?? []).map(describeSchemaProblem));
 }
 
 export async function readNavtestReport(path: string): Promise<NavtestReport> {
