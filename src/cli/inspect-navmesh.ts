@@ -4,9 +4,9 @@
  * the map's mesh that no node reaches, `src/navmesh/coverage.ts`). Kept apart from inspect.ts,
  * which calls it.
  */
-import { readFile } from 'node:fs/promises';
 import { MeshFileError } from '../navmesh/io/byte-reader.js';
 import { readSourceNav } from '../navmesh/io/source-nav.js';
+import { readMeshBytes } from '../navmesh/mesh-file.js';
 import { navFormatOf } from '../nav/formats/read-any-nav.js';
 import { mapCoverage } from '../navmesh/map-coverage.js';
 import { NODE_REACH_XY, NODE_REACH_Z, type CoverageReport } from '../navmesh/coverage.js';
@@ -20,9 +20,10 @@ export async function isSourceNav(file: string): Promise<boolean> {
 
 /** Prints the counts of a Source `.nav` (or its first error, exit 1). */
 export async function inspectSourceNav(file: string, json: boolean): Promise<void> {
-  const bytes = await readFile(file);
+  let bytes;
   let s;
   try {
+    bytes = await readMeshBytes(file);
     s = readSourceNav(bytes, file);
   } catch (e) {
     if (e instanceof MeshFileError) throw new CliError(e.message, EXIT_FAILURE);

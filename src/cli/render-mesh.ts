@@ -4,7 +4,7 @@
  * and optionally the path between two points; or the areas of a Source `.nav`). Kept apart from
  * render.ts, which calls it.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { svgToPng } from '../sinks/render/render-png.js';
@@ -17,7 +17,7 @@ import {
 import { readSourceNav, type SourceNavArea } from '../navmesh/io/source-nav.js';
 import { isSourceNav } from './inspect-navmesh.js';
 import { MeshFileError } from '../navmesh/io/byte-reader.js';
-import { meshForMap } from '../navmesh/mesh-file.js';
+import { meshForMap, readMeshBytes } from '../navmesh/mesh-file.js';
 import { createNavQuery, findPath } from '../navmesh/query/find-path.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
 
@@ -56,7 +56,7 @@ export async function renderMesh(map: string, o: RenderMeshOptions): Promise<voi
           EXIT_USAGE,
         );
       const areas: SourceNavArea[] = [];
-      const nav = readSourceNav(await readFile(o.mesh), o.mesh, areas);
+      const nav = readSourceNav(await readMeshBytes(o.mesh), o.mesh, areas);
       const size = (await stat(map)).size;
       if (nav.bspSize !== 0 && nav.bspSize !== size)
         throw new MeshFileError(

@@ -22,11 +22,12 @@ const CHUNK_BYTES = 1 << 20;
 /** A file larger than a reader takes. */
 export class FileTooLargeError extends Error {
   constructor(
-    readonly bytes: number,
+    /** The file's size; null when it has none to tell (a pipe), only that it goes on. */
+    readonly bytes: number | null,
     readonly limit: number,
   ) {
     super(
-      `the file holds ${bytes >= 0 ? bytes : `more than ${limit}`} bytes, more than navgen reads of it (${limit} bytes)`,
+      `the file holds ${bytes ?? `more than ${limit}`} bytes, more than navgen reads of it (${limit} bytes)`,
     );
     this.name = 'FileTooLargeError';
   }
@@ -45,7 +46,7 @@ export async function readFileWithin(path: string, limit = MAX_FILE_BYTES): Prom
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
       if (bytesRead === 0) break;
       total += bytesRead;
-      if (total > limit) throw new FileTooLargeError(-1, limit);
+      if (total > limit) throw new FileTooLargeError(null, limit);
       chunks.push(bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead));
     }
     return Buffer.concat(chunks, total);

@@ -24,12 +24,19 @@ export async function writeMeshFile(
   return bytes.length;
 }
 
-/** Reads a native mesh file (errors name the file and offset). */
-export async function readMeshFile(path: string): Promise<NavMesh> {
-  const bytes = await readFileWithin(path).catch((e: NodeJS.ErrnoException) => {
+/**
+ * The bytes of a mesh file, navgen's own or a Source `.nav`, read whole within navgen's bound
+ * (`files/read-within.ts`); a file that cannot be read is a `MeshFileError` at offset 0.
+ */
+export async function readMeshBytes(path: string): Promise<Uint8Array> {
+  return readFileWithin(path).catch((e: NodeJS.ErrnoException) => {
     throw new MeshFileError(path, 0, `cannot read: ${e.code ?? e.message}`);
   });
-  return decodeNativeMesh(bytes, path);
+}
+
+/** Reads a native mesh file (errors name the file and offset). */
+export async function readMeshFile(path: string): Promise<NavMesh> {
+  return decodeNativeMesh(await readMeshBytes(path), path);
 }
 
 /**

@@ -4,7 +4,7 @@
  * A report that does not describe this nav is refused with the reason, never drawn on the
  * wrong nodes.
  */
-import { readFile } from 'node:fs/promises';
+import { readTextWithin } from '../files/read-within.js';
 import { basename } from 'node:path';
 import { defaultNodeTypes, type NodeTypeTable } from '../nav/node-types.js';
 import type { NavFile } from '../nav/types.js';
@@ -49,7 +49,7 @@ export interface OpenView {
 async function readJson(file: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readTextWithin(file);
   } catch (e) {
     throw new ViewReportError(
       file,
