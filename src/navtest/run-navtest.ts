@@ -8,7 +8,7 @@
  * go back to their link's place, so the report is the same bytes for any worker count.
  */
 import { Piscina } from 'piscina';
-import { workerModule } from '../dist-file.js';
+import { WORKER_EXEC_ARGV, workerModule } from '../dist-file.js';
 import { defaultNodeTypes, NODE_TYPE_NAMES, type NodeTypeTable } from '../nav/node-types.js';
 import type { NavFile } from '../nav/types.js';
 import { readSpawnPoints } from '../sources/bsp/spawn-points.js';
@@ -172,7 +172,7 @@ async function resultsInBatches(
       maxThreads: threads,
       concurrentTasksPerWorker: 1,
       idleTimeout: 1000,
-      execArgv: [],
+      execArgv: [...WORKER_EXEC_ARGV],
     });
     const p = pool;
     for (let i = 0; i < threads; i++) lanes.push(lane((b) => p.run(b) as Promise<BatchResult>));

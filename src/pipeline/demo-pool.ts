@@ -13,7 +13,7 @@
  * Results come back in finishing order; the build sorts them, so the lanes never change a bit
  * of the output.
  */
-import { workerModule } from '../dist-file.js';
+import { WORKER_EXEC_ARGV, workerModule } from '../dist-file.js';
 import { Piscina } from 'piscina';
 import { processDemo, unpackResult, type DemoTask, type DemoTaskResult } from './worker.js';
 
@@ -83,10 +83,7 @@ export class DemoLanes {
       idleTimeout: 1000,
       // Tasks are asynchronous (file and zlib I/O): workers must not block on Atomics.wait.
       atomics: 'disabled',
-      // The worker is compiled JavaScript: flags of this process (a TypeScript loader under
-      // tsx or vitest, `--input-type`) must not apply to it. Under tsx the inherited loader
-      // rewrote every module import into a getter call and made two lanes slower than one.
-      execArgv: [],
+      execArgv: [...WORKER_EXEC_ARGV],
     });
     this.pool = pool;
     for (let i = 0; i < threads; i++)

@@ -10,7 +10,7 @@
  * (`verdict-runs.ts`); one pool serves a whole build (and every map of `--all-maps`).
  */
 import { Piscina } from 'piscina';
-import { workerModule } from '../dist-file.js';
+import { WORKER_EXEC_ARGV, workerModule } from '../dist-file.js';
 import { giveWay } from '../pausing/run-steps.js';
 import type { CollisionModel } from '../world/collision-model.js';
 import type { LinkResult } from './simulate-link.js';
@@ -119,7 +119,7 @@ export class VerdictPool {
       maxThreads: this.#threads,
       concurrentTasksPerWorker: 1,
       idleTimeout: 60_000,
-      execArgv: [],
+      execArgv: [...WORKER_EXEC_ARGV],
     });
     return this.#pool;
   }

@@ -21,7 +21,7 @@ import { availableParallelism } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { workerSetup, type BuildResult } from '../../pipeline/build.js';
 import { Piscina } from 'piscina';
-import { workerModule } from '../../dist-file.js';
+import { WORKER_EXEC_ARGV, workerModule } from '../../dist-file.js';
 import { buildOneMap, type MapBuildOutcome } from './map-build-worker.js';
 import { pipelineFromFlags, type BuildFlags } from '../../pipeline/flags-pipeline.js';
 import {
@@ -481,7 +481,7 @@ async function buildEach(
           minThreads: lanes,
           maxThreads: lanes,
           concurrentTasksPerWorker: 1,
-          execArgv: [],
+          execArgv: [...WORKER_EXEC_ARGV],
         })
       : null;
   const out: { row: MapRow; warnings: string[] }[] = new Array(maps.length);

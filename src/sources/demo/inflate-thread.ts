@@ -12,7 +12,7 @@
  * and unref'd (it never keeps the process alive). `NAVGEN_INFLATE_THREAD=0` turns it off.
  */
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { workerModule } from '../../dist-file.js';
+import { WORKER_EXEC_ARGV, workerModule } from '../../dist-file.js';
 import type { DemoByteStream } from './byte-stream.js';
 
 /** Chunks the worker may post before the reader asks for more. */
@@ -121,8 +121,7 @@ let failed = false;
 
 function thread(): Worker {
   if (worker) return worker;
-  // No inherited execArgv: flags of this process (`--input-type`, loaders) do not apply to it.
-  const w = new Worker(moduleFile(), { workerData: { role: WORKER_MARK }, execArgv: [] });
+  const w = new Worker(moduleFile(), { workerData: { role: WORKER_MARK }, execArgv: [...WORKER_EXEC_ARGV] });
   w.unref();
   w.on('message', (m: FromWorker) => readers.get(m.id)?.(m));
   const fail = (message: string): void => {
