@@ -121,7 +121,10 @@ let failed = false;
 
 function thread(): Worker {
   if (worker) return worker;
-  const w = new Worker(moduleFile(), { workerData: { role: WORKER_MARK }, execArgv: [...WORKER_EXEC_ARGV] });
+  const w = new Worker(moduleFile(), {
+    workerData: { role: WORKER_MARK },
+    execArgv: [...WORKER_EXEC_ARGV],
+  });
   w.unref();
   w.on('message', (m: FromWorker) => readers.get(m.id)?.(m));
   const fail = (message: string): void => {
