@@ -1,7 +1,9 @@
 /**
  * A mesh for a map file: reads the BSP once (shared with the other map stages,
  * `map-source.ts`), builds its collision model, takes its spawn points (and any extra seeds, e.g.
- * demo positions) as seeds and its ladder climbs, then runs the build.
+ * demo positions) as seeds and its ladder climbs, then runs the build. Given a waypoint nav of
+ * the map, its nodes seed the floor too, and the ways its links take that the floor does not
+ * join become off-mesh links, each made by the simulated player first (`nav-links.ts`).
  */
 import { stat } from 'node:fs/promises';
 import { loadMap, loadCollision } from '../map-analysis/map-source.js';
@@ -11,6 +13,20 @@ import { buildNavMesh, type NavMeshBuildReport } from './build/build-mesh.js';
 import { navMeshBuildConfig, type NavMeshBuildConfig } from './build/config.js';
 import { worldFloorTracer } from './build/floor-tracer.js';
 import type { NavMesh } from './mesh.js';
+import type { NavFile } from '../nav/types.js';
+import type { NodeTypeTable } from '../nav/node-types.js';
+import { addOffMeshLinks } from './build/off-mesh-links.js';
+import { offMeshLinksFromNav } from './nav-links.js';
+
+/** What the off-mesh links from a waypoint nav came to. */
+export interface OffMeshLinkReport {
+  /** Ways between areas the floor does not join directly, each pair of areas once. */
+  readonly candidates: number;
+  /** Links the mesh took. */
+  readonly added: number;
+  /** Ways the mesh needed that the simulated player did not make. */
+  readonly failed: number;
+}
 
 /** Shortest ladder climb made a mesh ladder. [Units: world units] */
 const MIN_LADDER_CLIMB = 40;
@@ -22,8 +38,16 @@ export async function buildNavMeshForMap(
     seeds?: readonly (readonly number[])[];
     /** Include the static func_walls (the game's world); false: the world brushes only. */
     staticWalls?: boolean;
+    /** A waypoint nav of the map and its node-type numbers: seeds and off-mesh links. */
+    nav?: { readonly file: NavFile; readonly types: NodeTypeTable };
   } = {},
-): Promise<{ mesh: NavMesh; report: NavMeshBuildReport; spawns: number[][] }> {
+): Promise<{
+  mesh: NavMesh;
+  report: NavMeshBuildReport;
+  spawns: number[][];
+  /** Present when a nav was given. */
+  links?: OffMeshLinkReport;
+}> {
   const config = navMeshBuildConfig(options.config);
   const map = await loadMap(bspPath);
   const model = await loadCollision(bspPath);
@@ -39,15 +63,26 @@ export async function buildNavMeshForMap(
   const { mesh, report } = buildNavMesh(
     {
       tracer: worldFloorTracer(model, map.entities, options.staticWalls ?? true),
-      seeds: [...spawns, ...(options.seeds ?? [])],
+      seeds: [
+        ...spawns,
+        ...(options.seeds ?? []),
+        ...(options.nav?.file.nodes.map((n) => [n.origin[0], n.origin[1], n.origin[2]]) ?? []),
+      ],
       ladders: climbs,
       bspSize,
     },
     config,
   );
+  const times: Record<string, number> = { 'ladder-climbs': climbMs, ...report.times };
+  if (!options.nav) return { mesh, report: { ...report, times }, spawns };
+  const t1 = performance.now();
+  const found = offMeshLinksFromNav(mesh, options.nav.file, options.nav.types, model);
+  const linked = addOffMeshLinks(mesh, found.links);
+  times['off-mesh-links'] = performance.now() - t1;
   return {
-    mesh,
-    report: { ...report, times: { 'ladder-climbs': climbMs, ...report.times } },
+    mesh: linked.mesh,
+    report: { ...report, times },
     spawns,
+    links: { candidates: found.candidates, added: linked.added, failed: found.failed },
   };
 }

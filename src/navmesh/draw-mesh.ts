@@ -43,10 +43,14 @@ export interface DrawnArea {
   readonly z: readonly number[];
 }
 
-/** What the picture holds: areas and ladders (foot x, y to exit x, y). [Units: world units] */
+/**
+ * What the picture holds: areas, ladders (foot x, y to exit x, y) and off-mesh links (their
+ * points' x, y in order). [Units: world units]
+ */
 export interface MeshDrawing {
   readonly areas: readonly DrawnArea[];
   readonly ladders: readonly (readonly [number, number, number, number])[];
+  readonly links: readonly (readonly number[])[];
 }
 
 /** navgen's mesh as drawn. */
@@ -68,7 +72,14 @@ export function meshDrawing(m: NavMesh): MeshDrawing {
       m.ladderExit[L * 3],
       m.ladderExit[L * 3 + 1],
     ]);
-  return { areas, ladders };
+  const links: number[][] = [];
+  for (let L = 0; L < m.linkCount; L++) {
+    const xy: number[] = [];
+    for (let p = m.linkPointStart[L]; p < m.linkPointStart[L + 1]; p++)
+      xy.push(m.linkPoints[p * 3], m.linkPoints[p * 3 + 1]);
+    links.push(xy);
+  }
+  return { areas, ladders, links };
 }
 
 /** The areas of a Source `.nav` as drawn (its floor heights raised to origin heights). */
@@ -85,6 +96,7 @@ export function sourceNavDrawing(areas: readonly SourceNavArea[]): MeshDrawing {
       z: a.z.map((z) => z + ORIGIN_ABOVE_FLOOR),
     })),
     ladders: [],
+    links: [],
   };
 }
 
@@ -130,7 +142,7 @@ export function drawAreasSvg(d: MeshDrawing, o: DrawMeshOptions): string {
     `<text x="8" y="14" font-family="sans-serif" font-size="11">${escape(o.title)}: ${d.areas.length} areas, ` +
       `heights ${Math.round(z0)}…${Math.round(z1)} in ${bands} bands of ${o.bandHeight} u (blue low, red high)</text>`,
     `<text x="8" y="28" font-family="sans-serif" font-size="11">outlines: crouch orange, no-jump grey dashes, ` +
-      `jump take-off magenta; water blue wash; ladders green; path black</text>`,
+      `jump take-off magenta; water blue wash; ladders green; off-mesh links purple, a dot where each starts; path black</text>`,
   );
   // Lower areas first, so upper floors are drawn over them.
   const order = Array.from({ length: d.areas.length }, (_, a) => a).sort(
@@ -157,6 +169,14 @@ export function drawAreasSvg(d: MeshDrawing, o: DrawMeshOptions): string {
     out.push(
       `<line x1="${X(x)}" y1="${Y(y)}" x2="${X(ex)}" y2="${Y(ey)}" stroke="#0a0" stroke-width="4"/>`,
     );
+  for (const xy of d.links) {
+    const pts = [];
+    for (let k = 0; k < xy.length; k += 2) pts.push(`${X(xy[k])},${Y(xy[k + 1])}`);
+    out.push(
+      `<polyline points="${pts.join(' ')}" fill="none" stroke="#80c" stroke-width="1.2"/>`,
+      `<circle cx="${X(xy[0])}" cy="${Y(xy[1])}" r="1.8" fill="#80c"/>`,
+    );
+  }
   if (o.path && o.path.length > 0) {
     const pts = o.path.map((p) => `${X(p[0])},${Y(p[1])}`).join(' ');
     out.push(`<polyline points="${pts}" fill="none" stroke="#000" stroke-width="2.5"/>`);

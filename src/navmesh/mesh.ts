@@ -1,8 +1,9 @@
 /**
  * The navigation mesh as plain typed arrays (Detour's `dtMeshTile` in spirit): axis-aligned
  * rectangular areas of walkable floor, their connections per direction with the portal each
- * crosses, and ladders. Built by `build/build-mesh.ts`, read by `query/`, written and read by
- * `io/`. Only numbers and typed arrays: it crosses threads and files as it is.
+ * crosses, ladders and off-mesh links. Built by `build/build-mesh.ts`, read by `query/`,
+ * written and read by `io/`. Only numbers and typed arrays: it crosses threads and files as it
+ * is.
  *
  * Coordinates are world units. Heights are those of a standing player's origin (24 units
  * above the floor, the engine's player box is (-16 -16 -24)…(16 16 32)); the Source export
@@ -35,6 +36,22 @@ export const CROSS_DROP = 1;
 export const CROSS_LADDER = 2;
 /** Only upward: the player jumps onto a ledge higher than a step (one-way). */
 export const CROSS_JUMP = 3;
+/**
+ * An off-mesh link (Detour's off-mesh connection): from a point of this area to a point of the
+ * target area, a way the floor does not show (a jump across, a drop from high up, a ladder the
+ * map's climbs missed), one-way (the connection's portal is (x, y, link index) of its start).
+ */
+export const CROSS_LINK = 4;
+
+/** How a step of an off-mesh link is crossed (`linkStepMove`). */
+export const LINK_WALK = 0;
+export const LINK_JUMP = 1;
+export const LINK_DROP = 2;
+export const LINK_LADDER = 3;
+export const LINK_SWIM = 4;
+export const LINK_CROUCH = 5;
+/** The `LINK_*` values' names, by value (the path's moves use them). */
+export const LINK_MOVES = ['walk', 'jump', 'drop', 'ladder', 'swim', 'crouch'] as const;
 
 /** Height of the player's origin above the floor under it. [Units: world units] */
 export const ORIGIN_ABOVE_FLOOR = 24;
@@ -99,6 +116,39 @@ export interface NavMesh {
   readonly ladderAreas: Uint32Array;
   /** Where the climber steps off at the top. [Form: (x, y, z) × ladderCount] */
   readonly ladderExit: Float32Array;
+
+  /** Off-mesh links (`CROSS_LINK` connections, one each). */
+  readonly linkCount: number;
+  /**
+   * Link L's points are `linkPointStart[L] … linkPointStart[L+1]-1` (two or more: where it
+   * starts, the places it passes, where it ends). [Length: linkCount + 1]
+   */
+  readonly linkPointStart: Uint32Array;
+  /** The points: player origins. [Form: (x, y, z) × points] [Units: world units] */
+  readonly linkPoints: Float32Array;
+  /** `LINK_*` of the step from each point to the next of its link (0 at a link's last point). */
+  readonly linkStepMove: Uint8Array;
+  /** Area it leaves and area it reaches (area indices). [Form: (from, to) × linkCount] */
+  readonly linkAreas: Uint32Array;
+}
+
+/** A mesh's fields for no off-mesh links. */
+export function noLinks(): Pick<
+  NavMesh,
+  'linkCount' | 'linkPointStart' | 'linkPoints' | 'linkStepMove' | 'linkAreas'
+> {
+  return {
+    linkCount: 0,
+    linkPointStart: Uint32Array.of(0),
+    linkPoints: new Float32Array(0),
+    linkStepMove: new Uint8Array(0),
+    linkAreas: new Uint32Array(0),
+  };
+}
+
+/** Point `p` (an index into the link points) as [x, y, z]. [Units: world units] */
+export function linkPoint(m: NavMesh, p: number): number[] {
+  return [m.linkPoints[p * 3], m.linkPoints[p * 3 + 1], m.linkPoints[p * 3 + 2]];
 }
 
 /** World bounds of an area's cells. [Units: world units] */

@@ -9,6 +9,8 @@
  * - no node's player box is more than 1 unit in solid;
  * - no node stands where a `trigger_hurt` touches the player (subway2's strip along its tracks);
  * - one component holds at least 95 % of the nodes;
+ * - the area mesh built with the nav (`navgen mesh --nav`: its nodes seed the floor, its links
+ *   become off-mesh links) connects every pair of spawn points the nav connects;
  * - at least 90 % of the human LTK waypoints lie within 64 units of a node: beer (its four-demo
  *   corpus; asylum's one human match: test/cli/few-demos.test.ts, which builds it);
  * - the real AQtion server (../shared/engine/navload) loads each nav with the node count the file
@@ -41,6 +43,7 @@ import {
 } from '../../tools/independent-checks/independent-map-check.js';
 import { CORPUS_MAPS, realMapChecks, type CorpusBuild } from '../operators/real-map-checks.js';
 import { exampleNavChecks } from '../navtest/example-nav-checks.js';
+import { meshSpawnPairs } from '../navmesh/spawn-pairs.js';
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-map-checks-'));
 const maps = readdirSync(join(REPO_ROOT, 'pipelines'))
@@ -118,6 +121,12 @@ describeFixtures('map checks of the default navs, by the independent map check',
 
     it(`${name}: no node stands where a trigger_hurt hurts`, () => {
       expect(built.get(name)!.m.inHurt).toBe(0);
+    });
+
+    it(`${name}: the area mesh built with it connects every pair of spawn points it connects`, async () => {
+      const pairs = await meshSpawnPairs(fixture('maps', `${name}.bsp`), built.get(name)!.nav);
+      expect(pairs.navConnected).toBeGreaterThan(0);
+      expect(pairs.meshMisses).toEqual([]);
     });
 
     it(`${name}: one component holds at least 95 % of the nodes${open?.largestComponent ? ` (open: at least ${open.largestComponent})` : ''}`, () => {

@@ -158,3 +158,40 @@ describeFixtures('navgen mesh / path / inspect on wizs', () => {
     expect(path.code).toBe(2);
   }, 120_000);
 });
+
+describeFixtures('navgen mesh / path with a waypoint nav (off-mesh links) on hostile', () => {
+  const bsp = fixture('maps', 'hostile.bsp');
+  const engineNav = fixture('nav', 'hostile.autogen.nav');
+  // Where the players of the two spawn points farthest apart stand (a fact of the map).
+  const ends = ['--from', '1594,-344,24', '--to', '-2268,-1952,264'];
+  let dir: string;
+  beforeAll(() => {
+    ensureBuilt();
+    dir = tempFolder('navmesh-links');
+  });
+
+  it('the floor alone does not join the farthest spawn points; the engine nav\u2019s links do', () => {
+    const alone = navgen(dir, 'path', bsp, ...ends, '--ladders', 'both');
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/no path: no-connection/);
+    const mesh = navgen(dir, 'mesh', bsp, '-o', 'linked.ngmesh', '--nav', engineNav);
+    expect(mesh.code).toBe(0);
+    expect(Number(/, (\d+) off-mesh links;/.exec(mesh.stdout)![1])).toBeGreaterThan(0);
+    expect(mesh.stdout).toMatch(/off-mesh links from .*hostile\.autogen\.nav: \d+, of \d+ ways/);
+    const linked = navgen(dir, 'path', bsp, ...ends, '--mesh', 'linked.ngmesh', '--json');
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(JSON.parse(linked.stdout).points.length).toBeGreaterThan(2);
+    // The same with the mesh built on the spot.
+    expect(navgen(dir, 'path', bsp, ...ends, '--nav', engineNav).code).toBe(0);
+  }, 120_000);
+
+  it('refuses --mesh with --nav, and a file that is no nav naming it', () => {
+    const both = navgen(dir, 'path', bsp, ...ends, '--nav', engineNav, '--mesh', 'linked.ngmesh');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--mesh and --nav cannot go together/);
+    const notNav = navgen(dir, 'mesh', bsp, '-o', 'x.ngmesh', '--nav', bsp);
+    expect(notNav.code).toBe(1);
+    expect(notNav.stderr).toMatch(/hostile\.bsp@0x0: not a nav navgen reads/);
+    expect(existsSync(join(dir, 'x.ngmesh'))).toBe(false);
+  });
+});

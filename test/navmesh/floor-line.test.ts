@@ -4,38 +4,10 @@
  * fourth a ledge higher than a step.
  */
 import { describe, expect, it } from 'vitest';
-import { CROSS_WALK, type NavMesh } from '../../src/navmesh/mesh.js';
+import { roomsMesh } from '../helpers/rooms-mesh.js';
 import { buildAreaIndex } from '../../src/navmesh/query/area-index.js';
 import { lineOnFloor } from '../../src/navmesh/query/floor-line.js';
 import { holeCentres } from '../../src/navmesh/coverage.js';
-
-/** Areas: A cells (0,0)–(3,3), B (4,0)–(7,3) east of A, C (0,4)–(3,5) south of A, D (4,4)–(7,5) 40 up. */
-function roomsMesh(): NavMesh {
-  const z = (h: number) => [h, h, h, h];
-  return {
-    cellSize: 16,
-    originX: 0,
-    originY: 0,
-    bspSize: 0,
-    areaCount: 4,
-    areaId: Uint32Array.from([1, 2, 3, 4]),
-    areaFlags: new Uint32Array(4),
-    areaLayer: new Uint32Array(4),
-    areaCells: Int32Array.from([0, 0, 3, 3, 4, 0, 7, 3, 0, 4, 3, 5, 4, 4, 7, 5]),
-    areaZ: Float32Array.from([...z(24), ...z(24), ...z(24), ...z(64)]),
-    // A east → B, B west → A; C and D none.
-    connStart: Uint32Array.from([0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2]),
-    connTarget: Uint32Array.from([1, 0]),
-    connKind: Uint8Array.from([CROSS_WALK, CROSS_WALK]),
-    connLanding: Uint8Array.from([1, 1]),
-    connPortal: Float32Array.from([64, 8, 56, 64, 8, 56]),
-    ladderCount: 0,
-    ladderSpan: new Float32Array(0),
-    ladderDir: new Uint8Array(0),
-    ladderAreas: new Uint32Array(0),
-    ladderExit: new Float32Array(0),
-  };
-}
 
 describe('lineOnFloor', () => {
   const m = roomsMesh();

@@ -4,7 +4,7 @@
  * far past the end of the map, or as long as 2^31 bytes of planes, nodes or brushes; an AQtion
  * `.nav` asking for a 2 GiB payload, 65,535 nodes or inflating past its stated length; a NAV3
  * and a NAV2 claiming 2^31 nodes, links or edicts; Source and navgen mesh files claiming 2^32
- * areas or connections; a `.pak` whose directory is 2 GB long or holds more files than the
+ * areas, connections or off-mesh links; a `.pak` whose directory is 2 GB long or holds more files than the
  * engine takes; a `.pkz` whose end record claims a 4 GB directory; an LTK file claiming 2^31
  * nodes or items), read the way navgen reads it, from a file on disk.
  *
@@ -37,6 +37,7 @@ import { encodeNav3 } from '../../src/nav/formats/nav3/write.js';
 import { MeshFileError } from '../../src/navmesh/io/byte-reader.js';
 import { readSourceNav } from '../../src/navmesh/io/source-nav.js';
 import { readMeshFile } from '../../src/navmesh/mesh-file.js';
+import { NATIVE_MESH_VERSION } from '../../src/navmesh/io/native-mesh.js';
 import { BspError } from '../../src/sources/bsp/errors.js';
 import { readBsp } from '../../src/sources/bsp/read-bsp.js';
 import { ArchiveError } from '../../src/sources/game/errors.js';
@@ -334,14 +335,22 @@ function sourceNav(length: number, edit: (v: DataView) => void): Uint8Array {
 const readSource = async (path: string) => readSourceNav(await readFile(path), path);
 
 /** navgen's mesh file header (36 bytes): magic, version 2, cell size and origin, four counts. */
-function meshHeader(areas: number, connections: number, ladders: number): Uint8Array {
-  return bytesOf(36, (v, b) => {
+function meshHeader(
+  areas: number,
+  connections: number,
+  ladders: number,
+  links = 0,
+  linkPoints = 0,
+): Uint8Array {
+  return bytesOf(44, (v, b) => {
     ascii(b, 0, 'NGNM');
-    v.setUint32(4, 2, true);
+    v.setUint32(4, NATIVE_MESH_VERSION, true);
     v.setFloat32(8, 16, true);
     v.setUint32(24, areas, true);
     v.setUint32(28, connections, true);
     v.setUint32(32, ladders, true);
+    v.setUint32(36, links, true);
+    v.setUint32(40, linkPoints, true);
   });
 }
 
@@ -393,7 +402,7 @@ claims('Source .nav and the mesh file', [
     make: () => onDisk('areas.ngmesh', meshHeader(0xffffffff, 0, 0)),
     read: readMeshFile,
     error: MeshFileError,
-    offset: 36,
+    offset: 44,
     reason: /mesh arrays: needs \d+ bytes, 0 left \(truncated file\)/,
   },
   {
@@ -401,7 +410,15 @@ claims('Source .nav and the mesh file', [
     make: () => onDisk('connections.ngmesh', meshHeader(1, 0xffffffff, 0xffffffff)),
     read: readMeshFile,
     error: MeshFileError,
-    offset: 36,
+    offset: 44,
+    reason: /mesh arrays: needs \d+ bytes, 0 left \(truncated file\)/,
+  },
+  {
+    name: 'a mesh file claiming 4294967295 off-mesh links and link points',
+    make: () => onDisk('links.ngmesh', meshHeader(1, 0, 0, 0xffffffff, 0xffffffff)),
+    read: readMeshFile,
+    error: MeshFileError,
+    offset: 44,
     reason: /mesh arrays: needs \d+ bytes, 0 left \(truncated file\)/,
   },
 ]);

@@ -1,11 +1,13 @@
 /**
- * `navgen path <map.bsp> --from X,Y,Z --to X,Y,Z [--mesh FILE] [--json]`: the shortest way
+ * `navgen path <map.bsp> --from X,Y,Z --to X,Y,Z [--mesh FILE | --nav FILE] [--json]`: the shortest way
  * between two player positions over the map's mesh (A* over the areas, then the string pulled
  * through the portals: the fewest straight segments). No path: exit 1 with the reason.
  */
 import type { Command } from 'commander';
 import { MeshFileError } from '../../navmesh/io/byte-reader.js';
 import { meshForMap } from '../../navmesh/mesh-file.js';
+import { isNavReadError, readAnyNav } from '../../nav/formats/read-any-nav.js';
+import { defaultNodeTypes } from '../../nav/node-types.js';
 import { createNavQuery, findPath } from '../../navmesh/query/find-path.js';
 import { addMapArgumentOptions, mapArgument, type MapArgumentOptions } from '../map-argument.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
@@ -34,6 +36,11 @@ export function register(program: Command): void {
     .requiredOption('--from <x,y,z>', 'start: a player origin', point('--from'))
     .requiredOption('--to <x,y,z>', 'goal: a player origin', point('--to'))
     .option('--mesh <file>', 'a mesh written by `navgen mesh --format native` (else built now)')
+    .option(
+      '--nav <file>',
+      'build the mesh now with this waypoint nav of the map, as `navgen mesh --nav` does (its ' +
+        'off-mesh links are taken whatever --ladders says: the simulated player made each)',
+    )
     .option('--ladders <which>', 'ladders paths may use: none, up or both', 'none')
     .option('--json', 'print JSON')
     .action(
@@ -43,6 +50,7 @@ export function register(program: Command): void {
           from: number[];
           to: number[];
           mesh?: string;
+          nav?: string;
           ladders: string;
           json?: boolean;
         } & MapArgumentOptions,
@@ -52,12 +60,23 @@ export function register(program: Command): void {
             `--ladders must be none, up or both, not "${opts.ladders}"`,
             EXIT_USAGE,
           );
+        if (opts.mesh && opts.nav)
+          throw new CliError(
+            '--mesh and --nav cannot go together: --nav builds the mesh (`navgen mesh --nav` writes one for --mesh)',
+            EXIT_USAGE,
+          );
         let mesh;
         try {
+          const nav = opts.nav ? (await readAnyNav(opts.nav)).nav : null;
           const source = await mapArgument(map, opts);
-          mesh = await meshForMap(source.bsp, opts.mesh).finally(() => source.cleanup());
+          mesh = await meshForMap(
+            source.bsp,
+            opts.mesh,
+            nav ? { file: nav, types: defaultNodeTypes } : undefined,
+          ).finally(() => source.cleanup());
         } catch (e) {
-          if (e instanceof MeshFileError) throw new CliError(e.message, EXIT_FAILURE);
+          if (e instanceof MeshFileError || isNavReadError(e))
+            throw new CliError(e.message, EXIT_FAILURE);
           throw e;
         }
         const q = createNavQuery(mesh, { ladders: opts.ladders as 'none' | 'up' | 'both' });

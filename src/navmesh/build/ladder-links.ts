@@ -18,6 +18,7 @@ import {
   type NavMesh,
 } from '../mesh.js';
 import type { FloorTracer } from './floor-tracer.js';
+import { connectionSlot, withConnections, type ExtraConnection } from './extra-connections.js';
 import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import { STANDING_MAXS, STANDING_MINS } from '../../player.js';
 
@@ -80,11 +81,18 @@ export function ladderEnds(
 
 /**
  * The area nearest (x, y) (by horizontal distance to its rectangle, at most `reach`) whose
- * height there is within `reach` of z, or -1. Near ledges the floor band is no area
- * (`ledgeMargin`), so a ladder's foot or exit may lie a little outside every area.
+ * height there is within `rise` (default `reach`) of z, or -1. Near ledges the floor band is no
+ * area (`ledgeMargin`), so a ladder's foot or exit may lie a little outside every area.
  * [Units: world units]
  */
-export function areaNear(m: NavMesh, x: number, y: number, z: number, reach: number): number {
+export function areaNear(
+  m: NavMesh,
+  x: number,
+  y: number,
+  z: number,
+  reach: number,
+  rise = reach,
+): number {
   let best = -1;
   let bestD = Infinity;
   for (let a = 0; a < m.areaCount; a++) {
@@ -94,7 +102,7 @@ export function areaNear(m: NavMesh, x: number, y: number, z: number, reach: num
     const d = Math.hypot(cx - x, cy - y);
     if (d > reach) continue;
     const dz = Math.abs(areaHeightAt(m, a, cx, cy) - z);
-    if (dz > reach) continue;
+    if (dz > rise) continue;
     if (d + dz < bestD) {
       bestD = d + dz;
       best = a;
@@ -112,44 +120,18 @@ export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
     if (bottom < 0 || top < 0 || bottom === top) continue;
     kept.push({ e, bottom, top });
   }
-  // Extra connections per (area, direction) slot: foot → top in the facing direction, top → foot
-  // in the opposite one.
-  const extra = new Map<number, number[][]>();
-  const add = (slot: number, row: number[]) => {
+  // Foot → top in the facing direction, top → foot in the opposite one.
+  const extra = new Map<number, ExtraConnection[]>();
+  const add = (slot: number, e: ExtraConnection) => {
     const list = extra.get(slot) ?? [];
-    list.push(row);
+    list.push(e);
     extra.set(slot, list);
   };
   kept.forEach(({ e, bottom, top }, k) => {
-    add(bottom * DIRECTIONS + e.dir, [top, e.x, e.y, k]);
-    add(top * DIRECTIONS + ((e.dir + 2) & 3), [bottom, e.x, e.y, k]);
+    const at = { kind: CROSS_LADDER, x: e.x, y: e.y, index: k };
+    add(connectionSlot(bottom, e.dir), { ...at, target: top });
+    add(connectionSlot(top, (e.dir + 2) & 3), { ...at, target: bottom });
   });
-  const slots = m.areaCount * DIRECTIONS;
-  const total = m.connTarget.length + kept.length * 2;
-  const connStart = new Uint32Array(slots + 1);
-  const connTarget = new Uint32Array(total);
-  const connKind = new Uint8Array(total);
-  const connLanding = new Uint8Array(total);
-  const connPortal = new Float32Array(total * 3);
-  let w = 0;
-  for (let s = 0; s < slots; s++) {
-    connStart[s] = w;
-    for (let c = m.connStart[s]; c < m.connStart[s + 1]; c++, w++) {
-      connTarget[w] = m.connTarget[c];
-      connKind[w] = m.connKind[c];
-      connLanding[w] = m.connLanding[c];
-      connPortal.set(m.connPortal.subarray(c * 3, c * 3 + 3), w * 3);
-    }
-    for (const [target, x, y, k] of extra.get(s) ?? []) {
-      connTarget[w] = target;
-      connKind[w] = CROSS_LADDER;
-      connPortal[w * 3] = x;
-      connPortal[w * 3 + 1] = y;
-      connPortal[w * 3 + 2] = k;
-      w++;
-    }
-  }
-  connStart[slots] = w;
   const n = kept.length;
   const ladderSpan = new Float32Array(n * 4);
   const ladderDir = new Uint8Array(n);
@@ -164,11 +146,7 @@ export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
   });
   return {
     ...m,
-    connStart,
-    connTarget,
-    connKind,
-    connLanding,
-    connPortal,
+    ...withConnections(m, extra),
     ladderCount: n,
     ladderSpan,
     ladderDir,

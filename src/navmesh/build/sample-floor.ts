@@ -266,6 +266,16 @@ class FloorSampler {
           break;
         }
       }
+      // A seed on floor that is all ledge band (a spawn point on a pedestal, a ledge players
+      // stood on), or under something a step above it: its own cell is a sample still, from
+      // which the drops lead off. A player stands there; only running across it is unsafe.
+      for (const lift of [c.stepHeight, 1]) {
+        if (found) break;
+        const x = i0 * cs + off;
+        const y = j0 * cs + off;
+        const g = this.down(x, y, seed[2] + lift, SEED_DEPTH, STAND_MAXS, true);
+        found = Number.isFinite(g) && this.sampleAt(i0, j0, g) >= 0;
+      }
       if (!found) missedSeeds.push([seed[0], seed[1], seed[2]]);
     }
     return missedSeeds;
@@ -469,10 +479,17 @@ class FloorSampler {
 
   /**
    * Ground under (x, y, z) within `depth`: its height, NaN for none (or too steep), or LEDGE
-   * when only the box's rim rests on it. Most ground is within a step: a short sweep first,
+   * when only the box's rim rests on it (its height still with `ledgeToo`). Most ground is within a step: a short sweep first,
    * the long one only when it found nothing (sweep cost grows with its length).
    */
-  private down(x: number, y: number, z: number, depth: number, maxs: readonly number[]): number {
+  private down(
+    x: number,
+    y: number,
+    z: number,
+    depth: number,
+    maxs: readonly number[],
+    ledgeToo = false,
+  ): number {
     const { tr, a, b } = this;
     a[0] = x;
     a[1] = y;
@@ -489,6 +506,7 @@ class FloorSampler {
     const nz = tr.normal[2];
     if (nz < this.c.minFloorNormalZ) return Number.NaN;
     const g = tr.endpos[2];
+    if (ledgeToo) return g;
     return this.floorKind(x, y, g, tr.normal[0], tr.normal[1], nz) === FLOOR_LEDGE ? LEDGE : g;
   }
 

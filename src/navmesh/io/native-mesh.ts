@@ -6,9 +6,9 @@
  * | field | type |
  * |---|---|
  * | magic `NGNM` | 4 bytes |
- * | format version (2) | u32 |
+ * | format version (3) | u32 |
  * | cellSize, originX, originY | f32 × 3 |
- * | bspSize, areaCount, connectionCount, ladderCount | u32 × 4 |
+ * | bspSize, areaCount, connectionCount, ladderCount, linkCount, linkPointCount | u32 × 6 |
  * | areaFlags, areaLayer | u32 × areaCount, each |
  * | areaCells | i32 × 4·areaCount |
  * | areaZ | f32 × 4·areaCount |
@@ -21,15 +21,21 @@
  * | ladderDir | u8 × ladderCount, then zeros to a 4-byte boundary |
  * | ladderAreas | u32 × 2·ladderCount |
  * | ladderExit | f32 × 3·ladderCount |
+ * | linkPointStart | u32 × (linkCount + 1) |
+ * | linkPoints | f32 × 3·linkPointCount |
+ * | linkStepMove | u8 × linkPointCount, then zeros to a 4-byte boundary |
+ * | linkAreas | u32 × 2·linkCount |
+ *
+ * Version 3 added the off-mesh links (version 2 files: build the mesh again).
  *
  * Area ids are 1…areaCount in area order and are not stored.
  */
-import type { NavMesh } from '../mesh.js';
+import { CROSS_LADDER, CROSS_LINK, LINK_MOVES, type NavMesh } from '../mesh.js';
 import { ByteReader } from './byte-reader.js';
 import { ByteWriter } from './byte-writer.js';
 
 export const NATIVE_MESH_MAGIC = 'NGNM';
-export const NATIVE_MESH_VERSION = 2;
+export const NATIVE_MESH_VERSION = 3;
 
 export function encodeNativeMesh(m: NavMesh): Uint8Array {
   const w = new ByteWriter();
@@ -42,6 +48,8 @@ export function encodeNativeMesh(m: NavMesh): Uint8Array {
   w.u32(m.areaCount);
   w.u32(m.connTarget.length);
   w.u32(m.ladderCount);
+  w.u32(m.linkCount);
+  w.u32(m.linkStepMove.length);
   for (const v of m.areaFlags) w.u32(v);
   for (const v of m.areaLayer) w.u32(v);
   for (const v of m.areaCells) w.i32(v);
@@ -58,6 +66,11 @@ export function encodeNativeMesh(m: NavMesh): Uint8Array {
   w.align4();
   for (const v of m.ladderAreas) w.u32(v);
   for (const v of m.ladderExit) w.f32(v);
+  for (const v of m.linkPointStart) w.u32(v);
+  for (const v of m.linkPoints) w.f32(v);
+  for (const v of m.linkStepMove) w.u8(v);
+  w.align4();
+  for (const v of m.linkAreas) w.u32(v);
   return w.finish();
 }
 
@@ -82,9 +95,15 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
   const n = r.u32('area count');
   const c = r.u32('connection count');
   const l = r.u32('ladder count');
+  const k = r.u32('link count');
+  const kp = r.u32('link point count');
   const u32s = (k: number, what: string) => Uint32Array.from({ length: k }, () => r.u32(what));
   const f32s = (k: number, what: string) => Float32Array.from({ length: k }, () => r.f32(what));
-  const size = 4 * (2 * n + 8 * n + 4 * n + 1 + c + 3 * c + 4 * l + 2 * l + 3 * l) + 2 * c + l;
+  const size =
+    4 * (2 * n + 8 * n + 4 * n + 1 + c + 3 * c + 4 * l + 2 * l + 3 * l + k + 1 + 3 * kp + 2 * k) +
+    2 * c +
+    l +
+    kp;
   r.need(size, 'mesh arrays');
   const areaFlags = u32s(n, 'area flags');
   const areaLayer = u32s(n, 'area layer');
@@ -102,10 +121,40 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
   r.align4();
   const ladderAreas = u32s(2 * l, 'ladder areas');
   const ladderExit = f32s(3 * l, 'ladder exit');
+  const linkPointStart = u32s(k + 1, 'link point start');
+  const linkPoints = f32s(3 * kp, 'link points');
+  const linkStepMove = Uint8Array.from({ length: kp }, () => r.u8('link step move'));
+  r.align4();
+  const linkAreas = u32s(2 * k, 'link areas');
   if (r.left !== 0) r.fail(`${r.left} bytes after the last array`);
   if (connStart[4 * n] !== c) r.fail(`connection starts end at ${connStart[4 * n]}, not ${c}`, 40);
-  for (let k = 0; k < c; k++)
-    if (connTarget[k] >= n) r.fail(`connection ${k} leads to area ${connTarget[k]} of ${n}`, 40);
+  for (let i = 0; i < c; i++) {
+    if (connTarget[i] >= n) r.fail(`connection ${i} leads to area ${connTarget[i]} of ${n}`, 40);
+    // Ladder and link connections name their ladder or link by index in the portal.
+    const of = connKind[i] === CROSS_LADDER ? l : connKind[i] === CROSS_LINK ? k : -1;
+    const at = connPortal[i * 3 + 2];
+    if (of >= 0 && !(Number.isInteger(at) && at >= 0 && at < of))
+      r.fail(
+        `connection ${i} names ${connKind[i] === CROSS_LADDER ? 'ladder' : 'link'} ${at} of ${of}`,
+        40,
+      );
+  }
+  for (let i = 0; i < 2 * l; i++)
+    if (ladderAreas[i] >= n) r.fail(`ladder ${i >> 1} touches area ${ladderAreas[i]} of ${n}`, 40);
+  if (linkPointStart[0] !== 0 || linkPointStart[k] !== kp)
+    r.fail(`link points run from ${linkPointStart[0]} to ${linkPointStart[k]}, not 0 to ${kp}`, 40);
+  for (let i = 0; i < k; i++) {
+    if (linkPointStart[i + 1] < linkPointStart[i] + 2)
+      r.fail(
+        `link ${i} has ${linkPointStart[i + 1] - linkPointStart[i]} points, not 2 or more`,
+        40,
+      );
+    if (linkAreas[2 * i] >= n || linkAreas[2 * i + 1] >= n)
+      r.fail(`link ${i} joins areas ${linkAreas[2 * i]}, ${linkAreas[2 * i + 1]} of ${n}`, 40);
+  }
+  for (let i = 0; i < kp; i++)
+    if (linkStepMove[i] >= LINK_MOVES.length)
+      r.fail(`link point ${i} has move ${linkStepMove[i]}`, 40);
   return {
     cellSize,
     originX,
@@ -127,5 +176,10 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
     ladderDir,
     ladderAreas,
     ladderExit,
+    linkCount: k,
+    linkPointStart,
+    linkPoints,
+    linkStepMove,
+    linkAreas,
   };
 }

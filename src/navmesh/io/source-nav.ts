@@ -8,14 +8,18 @@
  *
  * Heights are floor heights (our origin heights − 24). Corners: north-west is (min x, min y).
  * Walk, drop and jump connections are the area's `m_connect` lists (drops and jumps listed
- * only from the area they leave); ladder connections are ladders. An area a jump leaves from
- * carries `NAV_MESH_JUMP`. Layout notes and the spec slips: docs/navmesh.md.
+ * only from the area they leave); ladder connections are ladders; an off-mesh link is a
+ * connection from the area it leaves to the area it reaches (Source has no off-mesh links; its
+ * bots jump or drop across such a connection as the area's attributes say). An area a jump
+ * (or a link with a jump in it) leaves from carries `NAV_MESH_JUMP`. Layout notes and the spec slips: docs/navmesh.md.
  */
 import {
   AREA_JUMP,
   CROSS_JUMP,
   CROSS_LADDER,
+  CROSS_LINK,
   DIRECTIONS,
+  LINK_JUMP,
   ORIGIN_ABOVE_FLOOR,
   areaBounds,
   type NavMesh,
@@ -27,6 +31,14 @@ export const SOURCE_NAV_MAGIC = 0xfeedface;
 export const SOURCE_NAV_VERSION = 16;
 /** Width written for every ladder (the player box's). [Units: world units] */
 const LADDER_WIDTH = 32;
+
+/** Whether the off-mesh link of connection `c` has a jump among its steps. */
+function linkJumps(m: NavMesh, c: number): boolean {
+  const L = m.connPortal[c * 3 + 2];
+  for (let p = m.linkPointStart[L]; p < m.linkPointStart[L + 1] - 1; p++)
+    if (m.linkStepMove[p] === LINK_JUMP) return true;
+  return false;
+}
 
 export function encodeSourceNav(m: NavMesh): Uint8Array {
   const w = new ByteWriter();
@@ -48,7 +60,8 @@ export function encodeSourceNav(m: NavMesh): Uint8Array {
   for (let a = 0; a < m.areaCount; a++) {
     let flags = m.areaFlags[a];
     for (let c = m.connStart[a * 4]; c < m.connStart[a * 4 + 4]; c++)
-      if (m.connKind[c] === CROSS_JUMP) flags |= AREA_JUMP;
+      if (m.connKind[c] === CROSS_JUMP || (m.connKind[c] === CROSS_LINK && linkJumps(m, c)))
+        flags |= AREA_JUMP;
     const [x0, y0, x1, y1] = areaBounds(m, a);
     const z = (k: number) => m.areaZ[a * 4 + k] - ORIGIN_ABOVE_FLOOR;
     w.u32(m.areaId[a]);

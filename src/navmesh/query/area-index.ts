@@ -2,7 +2,7 @@
  * Which areas cover a grid column: built once per mesh (CSR over the bounding grid of all
  * areas), so finding the area under a point costs a few comparisons.
  */
-import { areaHeightAt, type NavMesh } from '../mesh.js';
+import { areaBounds, areaHeightAt, type NavMesh } from '../mesh.js';
 
 export interface AreaIndex {
   readonly i0: number;
@@ -70,4 +70,54 @@ export function locateArea(
     }
   }
   return best;
+}
+
+/**
+ * The area under (x, y) as {@link locateArea} finds it; where none is, the area nearest the
+ * point (Detour's `findNearestPoly`: by the distance to the nearest of its cell centres' hull,
+ * in three dimensions) within `maxSnap`, or -1. A spawn point next to a pillar or a wall stands
+ * where the floor's cells were cut away (the player box did not fit their centres).
+ * [Units: world units]
+ */
+export function nearestArea(
+  m: NavMesh,
+  ix: AreaIndex,
+  x: number,
+  y: number,
+  z: number,
+  maxSnap: number,
+): number {
+  const under = locateArea(m, ix, x, y, z, maxSnap);
+  if (under >= 0) return under;
+  const r = Math.ceil(maxSnap / m.cellSize);
+  const ci = Math.floor((x - m.originX) / m.cellSize) - ix.i0;
+  const cj = Math.floor((y - m.originY) / m.cellSize) - ix.j0;
+  let best = -1;
+  let bestD = maxSnap;
+  const p = [0, 0];
+  for (let j = Math.max(0, cj - r); j <= Math.min(ix.height - 1, cj + r); j++)
+    for (let i = Math.max(0, ci - r); i <= Math.min(ix.width - 1, ci + r); i++) {
+      const cell = j * ix.width + i;
+      for (let k = ix.start[cell]; k < ix.start[cell + 1]; k++) {
+        const a = ix.areas[k];
+        nearestInArea(m, a, x, y, p);
+        const d = Math.hypot(p[0] - x, p[1] - y, areaHeightAt(m, a, p[0], p[1]) - z);
+        if (d < bestD || (d === bestD && best >= 0 && a < best)) {
+          bestD = d;
+          best = a;
+        }
+      }
+    }
+  return best;
+}
+
+/**
+ * The point of area `a`'s cell centres' hull (where its floor is free for the player box)
+ * nearest (x, y), into `out`. [Units: world units]
+ */
+export function nearestInArea(m: NavMesh, a: number, x: number, y: number, out: number[]): void {
+  const half = m.cellSize / 2;
+  const [x0, y0, x1, y1] = areaBounds(m, a);
+  out[0] = Math.min(Math.max(x, x0 + half), x1 - half);
+  out[1] = Math.min(Math.max(y, y0 + half), y1 - half);
 }

@@ -1,7 +1,8 @@
 /**
  * A* over the areas (Detour's `findPath`): each area is reached at a point, the middle of the
- * portal it was entered through (the start point for the first); the cost of a step is the
- * distance between those points times the entered area's cost factor, and the heuristic is the
+ * portal it was entered through (the start point for the first; the end of an off-mesh link it
+ * came by); the cost of a step is the distance between those points (by way of a link's start)
+ * times the entered area's cost factor, and the heuristic is the
  * straight distance to the goal (never more than the cost: factors are ≥ 1). The open list is a
  * binary heap over typed arrays; the entry points are computed once per mesh; a stamp per
  * search instead of clearing the arrays. Nothing is allocated per step.
@@ -10,6 +11,7 @@ import {
   AREA_CROUCH,
   AREA_WATER,
   CROSS_LADDER,
+  CROSS_LINK,
   DIRECTIONS,
   areaHeightAt,
   type NavMesh,
@@ -69,16 +71,39 @@ export interface SearchScratch {
    * connections] [Units: world units]
    */
   readonly entry: Float64Array;
+  /** Length of each off-mesh link connection's way (0 for the others). [Units: world units] */
+  readonly linkLength: Float64Array;
 }
 
 export function newSearchScratch(m: NavMesh): SearchScratch {
   const n = m.areaCount;
   const connections = m.connTarget.length;
   const entry = new Float64Array(connections * 3);
+  const linkLength = new Float64Array(connections);
   const portal = new Float64Array(4);
   for (let a = 0; a < n; a++)
     for (let d = 0; d < DIRECTIONS; d++)
       for (let c = m.connStart[a * 4 + d]; c < m.connStart[a * 4 + d + 1]; c++) {
+        if (m.connKind[c] === CROSS_LINK) {
+          // An off-mesh link enters its target where it ends; its length beyond its start.
+          const L = m.connPortal[c * 3 + 2];
+          const last = m.linkPointStart[L + 1] - 1;
+          entry.set(m.linkPoints.subarray(last * 3, last * 3 + 3), c * 3);
+          let length = 0;
+          for (let p = m.linkPointStart[L]; p < last; p++) {
+            const q = m.linkPoints;
+            length += dist(
+              q[p * 3],
+              q[p * 3 + 1],
+              q[p * 3 + 2],
+              q[p * 3 + 3],
+              q[p * 3 + 4],
+              q[p * 3 + 5],
+            );
+          }
+          linkLength[c] = length;
+          continue;
+        }
         portalPoints(m, c, d, 0, portal);
         const x = (portal[0] + portal[2]) / 2;
         const y = (portal[1] + portal[3]) / 2;
@@ -97,6 +122,7 @@ export function newSearchScratch(m: NavMesh): SearchScratch {
     heap: new Int32Array(Math.max(1, m.connTarget.length + 1)),
     heapKey: new Float64Array(Math.max(1, m.connTarget.length + 1)),
     entry,
+    linkLength,
   };
 }
 
@@ -158,6 +184,7 @@ export function findAreaPath(
   const connStart = m.connStart;
   const connTarget = m.connTarget;
   const connKind = m.connKind;
+  const linkLength = s.linkLength;
   const areaFlags = m.areaFlags;
   const crouchFactor = costs.crouchFactor;
   const waterFactor = costs.waterFactor;
@@ -195,7 +222,13 @@ export function findAreaPath(
       const flags = areaFlags[b];
       const factor =
         (flags & AREA_CROUCH ? crouchFactor : 1) * (flags & AREA_WATER ? waterFactor : 1);
-      let step = dist(ex, ey, z, ax, ay, az) * factor;
+      let step: number;
+      if (connKind[c] === CROSS_LINK) {
+        // To where the link starts, then along it.
+        const p = m.linkPointStart[m.connPortal[c * 3 + 2]] * 3;
+        const q = m.linkPoints;
+        step = (dist(q[p], q[p + 1], q[p + 2], ax, ay, az) + linkLength[c]) * factor;
+      } else step = dist(ex, ey, z, ax, ay, az) * factor;
       if (ladder) step += costs.ladderCost;
       const cost = ga + step;
       if (seen[b] === stamp && cost >= g[b]) continue;

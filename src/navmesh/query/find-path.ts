@@ -2,7 +2,7 @@
  * A path query (Detour's `findPath` + `findStraightPath`): the start and goal are put on the
  * mesh (the area under each whose height is nearest), A* finds the corridor of areas, and the
  * string is pulled through its portals; ladders split the corridor (the climb's foot, top and
- * exit are corners). Each segment of the result says how it is crossed.
+ * exit are corners), and so do off-mesh links (their start and end). Each segment of the result says how it is crossed.
  *
  * ```ts
  * const q = createNavQuery(mesh);
@@ -17,12 +17,16 @@ import {
   CROSS_DROP,
   CROSS_JUMP,
   CROSS_LADDER,
+  CROSS_LINK,
   DIR_DI,
   DIR_DJ,
   EAST,
+  LINK_MOVES,
   SOUTH,
   WEST,
+  areaBounds,
   areaHeightAt,
+  linkPoint,
   type NavMesh,
 } from '../mesh.js';
 import {
@@ -32,7 +36,13 @@ import {
   type PathCosts,
   type SearchScratch,
 } from './astar.js';
-import { buildAreaIndex, locateArea, type AreaIndex } from './area-index.js';
+import {
+  buildAreaIndex,
+  locateArea,
+  nearestArea,
+  nearestInArea,
+  type AreaIndex,
+} from './area-index.js';
 import { pullString } from './funnel.js';
 import { connectionDirection, portalPoints } from './portal.js';
 import { lineOnFloor } from './floor-line.js';
@@ -102,12 +112,12 @@ const fmt = (p: readonly number[]) => `(${p.map((v) => Math.round(v)).join(', ')
 export function findPath(q: NavQuery, from: readonly number[], to: readonly number[]): PathResult {
   const m = q.mesh;
   const o = q.options;
-  const a0 = locateArea(m, q.index, from[0], from[1], from[2], o.maxSnap);
+  const a0 = nearestArea(m, q.index, from[0], from[1], from[2], o.maxSnap);
   if (a0 < 0) return offMesh('start', from, o.maxSnap);
-  const a1 = locateArea(m, q.index, to[0], to[1], to[2], o.maxSnap);
+  const a1 = nearestArea(m, q.index, to[0], to[1], to[2], o.maxSnap);
   if (a1 < 0) return offMesh('goal', to, o.maxSnap);
-  const start = [from[0], from[1], areaHeightAt(m, a0, from[0], from[1])];
-  const goal = [to[0], to[1], areaHeightAt(m, a1, to[0], to[1])];
+  const start = pointOn(m, a0, from);
+  const goal = pointOn(m, a1, to);
   const corridor = mayReach(q.reach, a0, a1)
     ? findAreaPath(m, q.scratch, a0, start, a1, goal, o)
     : null;
@@ -127,6 +137,14 @@ export function findPath(q: NavQuery, from: readonly number[], to: readonly numb
   splitDeepSwims(m, q.index, points, moves);
   const areas = corridor.areas.map((a) => m.areaId[a]);
   return { ok: true, points, moves, areas, length: pathLength(points) };
+}
+
+/** The point of area `a` nearest `p` (`p` itself where it is over the area), on its floor. */
+function pointOn(m: NavMesh, a: number, p: readonly number[]): number[] {
+  const [x0, y0, x1, y1] = areaBounds(m, a);
+  const q = [p[0], p[1]];
+  if (p[0] < x0 || p[0] > x1 || p[1] < y0 || p[1] > y1) nearestInArea(m, a, p[0], p[1], q);
+  return [q[0], q[1], areaHeightAt(m, a, q[0], q[1])];
 }
 
 function offMesh(end: 'start' | 'goal', p: readonly number[], maxSnap: number): PathResult {
@@ -151,7 +169,7 @@ function pathLength(points: readonly (readonly number[])[]): number {
 /**
  * The corners of a path along a corridor of areas (`areas[k]` entered by connection `via[k]`),
  * in order: the string pulled through the portals between the places where the corridor splits
- * (a jump, a drop, a ladder), and those places' own corners. Each point keeps the corridor index
+ * (a jump, a drop, a ladder, an off-mesh link), and those places' own corners. Each point keeps the corridor index
  * of the area it is entered into; each segment whether it is a climb and, for a jump or a drop,
  * how it is made.
  */
@@ -182,6 +200,7 @@ class PathCorners {
       const kind = m.connKind[c];
       if (kind === CROSS_JUMP || kind === CROSS_DROP) p0 = this.jumpOrDrop(k0, k, p0, c, kind);
       else if (kind === CROSS_LADDER) p0 = this.climb(k0, k, p0, c);
+      else if (kind === CROSS_LINK) p0 = this.offMeshLink(k0, k, p0, c);
       else continue;
       k0 = k;
     }
@@ -270,6 +289,26 @@ class PathCorners {
     this.emit(top, k - 1, false);
     this.emit(foot, k, true);
     return foot;
+  }
+
+  /**
+   * The off-mesh link into corridor[k] over connection c: the string from p0 is pulled to where
+   * it starts, then its end is the next corner, crossed as the link says; its end (where the
+   * next string starts).
+   */
+  private offMeshLink(k0: number, k: number, p0: number[], c: number): number[] {
+    const { m } = this;
+    const L = m.connPortal[c * 3 + 2];
+    const first = m.linkPointStart[L];
+    const last = m.linkPointStart[L + 1] - 1;
+    this.pull(k0, k - 1, p0, linkPoint(m, first));
+    for (let p = first; p < last; p++) {
+      const move = LINK_MOVES[m.linkStepMove[p]];
+      // The places it passes are off every area: entered into the area it leaves, but the end.
+      this.emit(linkPoint(m, p + 1), p + 1 === last ? k : k - 1, move === 'ladder');
+      this.crossing[this.points.length - 2] = move;
+    }
+    return linkPoint(m, last);
   }
 
   /** Adds corner p, entered into corridor[k], unless it is the last one again. */

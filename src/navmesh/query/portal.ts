@@ -1,9 +1,9 @@
 /**
  * The edge a connection crosses, as the funnel needs it: its left and right end points seen
- * by a player going through it (x east, y north: heading east, left is +y). Ladder connections
- * have a point portal, the climb's place.
+ * by a player going through it (x east, y north: heading east, left is +y). Ladder and off-mesh
+ * link connections have a point portal, where the climb or the link starts.
  */
-import { CROSS_LADDER, EAST, SOUTH, WEST, type NavMesh } from '../mesh.js';
+import { CROSS_LADDER, CROSS_LINK, EAST, SOUTH, WEST, type NavMesh } from '../mesh.js';
 
 /** Direction of connection `c` (it lies in slot area·4 + direction). */
 export function connectionDirection(m: NavMesh, a: number, c: number): number {
@@ -24,7 +24,7 @@ export function portalPoints(
   out: Float64Array,
 ): void {
   const p = m.connPortal;
-  if (m.connKind[c] === CROSS_LADDER) {
+  if (m.connKind[c] === CROSS_LADDER || m.connKind[c] === CROSS_LINK) {
     out[0] = out[2] = p[c * 3];
     out[1] = out[3] = p[c * 3 + 1];
     return;

@@ -127,8 +127,16 @@ export const SEED_MAKERS: Readonly<Record<string, Maker>> = {
     return out;
   },
   async navmesh(files) {
+    // Each map's mesh, and with the engine's nav of the map its off-mesh links too.
+    const navByName = new Map(navs(files).map((f) => [mapName(f), f]));
     const out: Uint8Array[] = [];
-    for (const f of maps(files)) out.push(encodeNativeMesh((await buildNavMeshForMap(f)).mesh));
+    for (const f of maps(files)) {
+      out.push(encodeNativeMesh((await buildNavMeshForMap(f)).mesh));
+      const navFile = navByName.get(mapName(f));
+      if (!navFile) continue;
+      const nav = { file: decodeNav(readFileSync(navFile), navFile).nav, types: defaultNodeTypes };
+      out.push(encodeNativeMesh((await buildNavMeshForMap(f, { nav })).mesh));
+    }
     return out;
   },
   async pak(files) {
