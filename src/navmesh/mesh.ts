@@ -132,6 +132,20 @@ export interface NavMesh {
   readonly linkAreas: Uint32Array;
 }
 
+/** A mesh's fields for no ladders. */
+export function noLadders(): Pick<
+  NavMesh,
+  'ladderCount' | 'ladderSpan' | 'ladderDir' | 'ladderAreas' | 'ladderExit'
+> {
+  return {
+    ladderCount: 0,
+    ladderSpan: new Float32Array(0),
+    ladderDir: new Uint8Array(0),
+    ladderAreas: new Uint32Array(0),
+    ladderExit: new Float32Array(0),
+  };
+}
+
 /** A mesh's fields for no off-mesh links. */
 export function noLinks(): Pick<
   NavMesh,

@@ -4,7 +4,7 @@
  * walk connection each way; C (a wall between it and A) and D (a ledge higher than a step) by
  * none.
  */
-import { CROSS_WALK, noLinks, type NavMesh } from '../../src/navmesh/mesh.js';
+import { CROSS_WALK, noLadders, noLinks, type NavMesh } from '../../src/navmesh/mesh.js';
 
 export function roomsMesh(): NavMesh {
   const z = (h: number) => [h, h, h, h];
@@ -25,11 +25,7 @@ export function roomsMesh(): NavMesh {
     connKind: Uint8Array.from([CROSS_WALK, CROSS_WALK]),
     connLanding: Uint8Array.from([1, 1]),
     connPortal: Float32Array.from([64, 8, 56, 64, 8, 56]),
-    ladderCount: 0,
-    ladderSpan: new Float32Array(0),
-    ladderDir: new Uint8Array(0),
-    ladderAreas: new Uint32Array(0),
-    ladderExit: new Float32Array(0),
+    ...noLadders(),
     ...noLinks(),
   };
 }

@@ -8,7 +8,14 @@
  * 5. number the areas by position, connect them per direction (`connect-areas.ts`);
  * 6. ladders: the map's climbs joined to the areas at their foot and top (`ladder-links.ts`).
  */
-import { AREA_CROUCH, AREA_NO_JUMP, AREA_WATER, noLinks, type NavMesh } from '../mesh.js';
+import {
+  AREA_CROUCH,
+  AREA_NO_JUMP,
+  AREA_WATER,
+  noLadders,
+  noLinks,
+  type NavMesh,
+} from '../mesh.js';
 import type { NavMeshBuildConfig } from './config.js';
 import { connectAreas } from './connect-areas.js';
 import { floorLayers } from './floor-layers.js';
@@ -124,11 +131,7 @@ export function buildNavMesh(
     areaCells,
     areaZ,
     ...conn,
-    ladderCount: 0,
-    ladderSpan: new Float32Array(0),
-    ladderDir: new Uint8Array(0),
-    ladderAreas: new Uint32Array(0),
-    ladderExit: new Float32Array(0),
+    ...noLadders(),
     ...noLinks(),
   };
   // 6. Ladders.
