@@ -26,6 +26,9 @@ export interface OffMeshLinkReport {
   readonly added: number;
   /** Ways the mesh needed that the simulated player did not make. */
   readonly failed: number;
+  /** The nav's nodes, and how many of them stand on an area (few: a nav of another map). */
+  readonly nodes: number;
+  readonly nodesOnAreas: number;
 }
 
 /** Shortest ladder climb made a mesh ladder. [Units: world units] */
@@ -83,6 +86,12 @@ export async function buildNavMeshForMap(
     mesh: linked.mesh,
     report: { ...report, times },
     spawns,
-    links: { candidates: found.candidates, added: linked.added, failed: found.failed },
+    links: {
+      candidates: found.candidates,
+      added: linked.added,
+      failed: found.failed,
+      nodes: options.nav.file.nodes.length,
+      nodesOnAreas: found.nodesOnAreas,
+    },
   };
 }

@@ -2,8 +2,6 @@
  * Mesh files on disk: write a mesh as navgen's own format or as a Source `.nav`, and get the
  * mesh of a map either from a native file (`--mesh FILE`) or by building it.
  */
-import type { NavFile } from '../nav/types.js';
-import type { NodeTypeTable } from '../nav/node-types.js';
 import { stat } from 'node:fs/promises';
 import { readFileWithin } from '../files/read-within.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
@@ -43,14 +41,10 @@ export async function readMeshFile(path: string): Promise<NavMesh> {
 
 /**
  * The mesh of `bsp`: read from `meshFile` when given (its BSP size must match the map's), else
- * built from the map (with `nav`'s seeds and off-mesh links when given).
+ * built from the map.
  */
-export async function meshForMap(
-  bsp: string,
-  meshFile?: string,
-  nav?: { readonly file: NavFile; readonly types: NodeTypeTable },
-): Promise<NavMesh> {
-  if (!meshFile) return (await buildNavMeshForMap(bsp, nav ? { nav } : {})).mesh;
+export async function meshForMap(bsp: string, meshFile?: string): Promise<NavMesh> {
+  if (!meshFile) return (await buildNavMeshForMap(bsp)).mesh;
   const mesh = await readMeshFile(meshFile);
   const size = (await stat(bsp)).size;
   if (mesh.bspSize !== size)

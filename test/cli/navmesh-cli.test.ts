@@ -194,4 +194,17 @@ describeFixtures('navgen mesh / path with a waypoint nav (off-mesh links) on hos
     expect(notNav.stderr).toMatch(/hostile\.bsp@0x0: not a nav navgen reads/);
     expect(existsSync(join(dir, 'x.ngmesh'))).toBe(false);
   });
+
+  it('refuses a nav of another map (its nodes stand on no floor of this one), writing nothing', () => {
+    const other = fixture('nav', 'wizs.autogen.nav');
+    const mesh = navgen(dir, 'mesh', bsp, '-o', 'other.ngmesh', '--nav', other);
+    expect(mesh.code).toBe(1);
+    expect(mesh.stderr).toMatch(
+      /wizs\.autogen\.nav: \d+ of its \d+ nodes stand on no floor of .*hostile.*nothing written/,
+    );
+    expect(existsSync(join(dir, 'other.ngmesh'))).toBe(false);
+    const path = navgen(dir, 'path', bsp, ...ends, '--nav', other);
+    expect(path.code).toBe(1);
+    expect(path.stderr).toMatch(/nodes stand on no floor of/);
+  });
 });

@@ -14,6 +14,8 @@ import { MeshFileError } from '../../navmesh/io/byte-reader.js';
 import { connectionCount } from '../../navmesh/mesh.js';
 import { isNavReadError, readAnyNav } from '../../nav/formats/read-any-nav.js';
 import { defaultNodeTypes } from '../../nav/node-types.js';
+import { navFitsMap } from '../../navmesh/nav-links.js';
+import { foreignNav } from '../foreign-nav.js';
 import { writeMeshFile, type MeshFormat } from '../../navmesh/mesh-file.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
 import { addMapArgumentOptions, mapArgument, type MapArgumentOptions } from '../map-argument.js';
@@ -79,6 +81,8 @@ export function register(program: Command): void {
           ...(nav ? { nav: { file: nav.nav, types: defaultNodeTypes } } : {}),
         }).finally(() => source.cleanup());
         const ms = performance.now() - t0;
+        if (links && !navFitsMap(links))
+          throw new CliError(foreignNav(opts.nav!, links, map) + '; nothing written', EXIT_FAILURE);
         if (mesh.areaCount === 0)
           throw new CliError(
             `${map}: no floor found from the ${report.missedSeeds.length} seeds (spawn points, demo positions)`,

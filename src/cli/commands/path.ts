@@ -6,6 +6,9 @@
 import type { Command } from 'commander';
 import { MeshFileError } from '../../navmesh/io/byte-reader.js';
 import { meshForMap } from '../../navmesh/mesh-file.js';
+import { buildNavMeshForMap } from '../../navmesh/build-from-map.js';
+import { navFitsMap } from '../../navmesh/nav-links.js';
+import { foreignNav } from '../foreign-nav.js';
 import { isNavReadError, readAnyNav } from '../../nav/formats/read-any-nav.js';
 import { defaultNodeTypes } from '../../nav/node-types.js';
 import { createNavQuery, findPath } from '../../navmesh/query/find-path.js';
@@ -69,11 +72,14 @@ export function register(program: Command): void {
         try {
           const nav = opts.nav ? (await readAnyNav(opts.nav)).nav : null;
           const source = await mapArgument(map, opts);
-          mesh = await meshForMap(
-            source.bsp,
-            opts.mesh,
-            nav ? { file: nav, types: defaultNodeTypes } : undefined,
-          ).finally(() => source.cleanup());
+          if (nav) {
+            const built = await buildNavMeshForMap(source.bsp, {
+              nav: { file: nav, types: defaultNodeTypes },
+            }).finally(() => source.cleanup());
+            if (!navFitsMap(built.links!))
+              throw new CliError(foreignNav(opts.nav!, built.links!, source.where), EXIT_FAILURE);
+            mesh = built.mesh;
+          } else mesh = await meshForMap(source.bsp, opts.mesh).finally(() => source.cleanup());
         } catch (e) {
           if (e instanceof MeshFileError || isNavReadError(e))
             throw new CliError(e.message, EXIT_FAILURE);
