@@ -4,7 +4,6 @@
  * A report that does not describe this nav is refused with the reason, never drawn on the
  * wrong nodes.
  */
-import { readTextWithin } from '../files/read-within.js';
 import { basename } from 'node:path';
 import { defaultNodeTypes, type NodeTypeTable } from '../nav/node-types.js';
 import type { NavFile } from '../nav/types.js';
@@ -23,7 +22,7 @@ import { cachedMapMesh } from '../navmesh/mesh-cache.js';
 import { holeAreas } from '../navmesh/coverage.js';
 import { EditSession } from './edit-session.js';
 import { readTrialReport, viewTrialOf } from './trial-findings.js';
-import { ViewReportError } from './view-report-error.js';
+import { parseReportJson, readReportText, ViewReportError } from './view-report-error.js';
 
 export interface OpenViewOptions {
   readonly navPath: string;
@@ -47,20 +46,7 @@ export interface OpenView {
 }
 
 async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readTextWithin(file);
-  } catch (e) {
-    throw new ViewReportError(
-      file,
-      `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new ViewReportError(file, `not JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`);
-  }
+  return parseReportJson(await readReportText(file), file);
 }
 
 /** Node numbers of a report must name nodes of this nav. */

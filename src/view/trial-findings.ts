@@ -9,14 +9,13 @@
  * holds more than the viewer shows), as the navtest report's reader allows them. Every failure
  * is a {@link ViewReportError} naming the file.
  */
-import { readTextWithin } from '../files/read-within.js';
 import { Ajv } from 'ajv';
 import { describeSchemaProblem } from '../sources/feedback/schema-problem.js';
 import type { EngineDeath, LinkStats, NodeStats, SpotOut } from '../engine/engine-report.js';
 import { bandIndexOf, standingHeight, type HeightBand } from '../sinks/render/height-band.js';
 import type { ViewTrial } from '../sinks/view/view-model.js';
 import { tenth } from '../sinks/view/view-model-of.js';
-import { ViewReportError } from './view-report-error.js';
+import { parseReportJson, readReportText, ViewReportError } from './view-report-error.js';
 
 /** What the viewer reads of a trial report; an `EngineReport` is one. */
 export interface ViewableTrialReport {
@@ -130,13 +129,10 @@ function refuse(file: string, problems: readonly string[]): never {
  * report (no `"tester": "engine"` or a list missing), or each key that is wrong.
  */
 export function parseTrialReport(text: string | Uint8Array, file: string): ViewableTrialReport {
-  let value: unknown;
-  try {
-    value = JSON.parse(typeof text === 'string' ? text : new TextDecoder().decode(text));
-  } catch (e) {
-    // One line: V8 quotes the offending text, line breaks included.
-    throw new ViewReportError(file, `not JSON: ${(e as Error).message.replace(/\s+/g, ' ')}`);
-  }
+  const value = parseReportJson(
+    typeof text === 'string' ? text : new TextDecoder().decode(text),
+    file,
+  );
   const r = value as Partial<Record<string, unknown>> | null;
   if (
     r === null ||
@@ -157,16 +153,7 @@ export function parseTrialReport(text: string | Uint8Array, file: string): Viewa
 
 /** Reads and checks the trial report at `path` (see {@link parseTrialReport}). */
 export async function readTrialReport(path: string): Promise<ViewableTrialReport> {
-  let text: string;
-  try {
-    text = await readTextWithin(path);
-  } catch (e) {
-    throw new ViewReportError(
-      path,
-      `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
-  }
-  return parseTrialReport(text, path);
+  return parseTrialReport(await readReportText(path), path);
 }
 
 /** The findings of a checked report in the viewer's terms; `file` is the name shown. */
