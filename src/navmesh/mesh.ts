@@ -201,6 +201,15 @@ function clamp01(t: number): number {
   return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 
+/** Each area's connection targets (area indices), in connection order. */
+export function areaTargets(m: NavMesh): number[][] {
+  return Array.from({ length: m.areaCount }, (_, a) =>
+    Array.from(
+      m.connTarget.subarray(m.connStart[a * DIRECTIONS], m.connStart[(a + 1) * DIRECTIONS]),
+    ),
+  );
+}
+
 /** Number of connections. */
 export function connectionCount(m: NavMesh): number {
   return m.connStart[m.areaCount * DIRECTIONS];

@@ -24,7 +24,6 @@ import type { CollisionModel } from '../world/collision-model.js';
 import { simulateLink } from '../simulated-bot/simulate-link.js';
 import { STEP_SIZE } from '../player.js';
 import {
-  DIRECTIONS,
   LINK_CROUCH,
   LINK_DROP,
   LINK_JUMP,
@@ -32,6 +31,7 @@ import {
   LINK_SWIM,
   LINK_WALK,
   areaHeightAt,
+  areaTargets,
   type NavMesh,
 } from './mesh.js';
 import { buildAreaIndex, nearestArea, nearestInArea } from './query/area-index.js';
@@ -144,11 +144,8 @@ export function offMeshLinksFromNav(
       ? null
       : [p[0], p[1], z];
   });
-  const joined = new Set<number>();
-  const key = (a: number, b: number) => a * mesh.areaCount + b;
-  for (let a = 0; a < mesh.areaCount; a++)
-    for (let c = mesh.connStart[a * DIRECTIONS]; c < mesh.connStart[(a + 1) * DIRECTIONS]; c++)
-      joined.add(key(a, mesh.connTarget[c]));
+  // Each area's targets: the mesh's connections, and the links taken (step 2).
+  const out = areaTargets(mesh);
 
   const moveOf = (i: number, j: number, type: number): number => {
     const m = MOVE_OF_TYPE[nameOf(type)];
@@ -164,36 +161,20 @@ export function offMeshLinksFromNav(
     move: moveOf(i, j, t),
     key: `${i}>${j}:${t}`,
   });
-  // Off the area's free floor: the walk between it and the node.
-  const walkOn = (i: number): Step[] => {
+  /** Off the area's free floor: the walk from there onto node i (`onto`), or back. */
+  const walk = (i: number, onto: boolean): Step[] => {
     const p = meet[i];
     if (!p) return [];
-    const t = nameOf(nodes[i].type);
+    const ends = { node: nodes[i].origin, type: nameOf(nodes[i].type) };
     return [
       {
-        from: p,
-        to: nodes[i].origin,
+        from: onto ? p : ends.node,
+        to: onto ? ends.node : p,
         linkType: 'MOVE',
-        fromType: 'MOVE',
-        toType: t,
+        fromType: onto ? 'MOVE' : ends.type,
+        toType: onto ? ends.type : 'MOVE',
         move: LINK_WALK,
-        key: `on${i}`,
-      },
-    ];
-  };
-  const walkOff = (i: number): Step[] => {
-    const p = meet[i];
-    if (!p) return [];
-    const t = nameOf(nodes[i].type);
-    return [
-      {
-        from: nodes[i].origin,
-        to: p,
-        linkType: 'MOVE',
-        fromType: t,
-        toType: 'MOVE',
-        move: LINK_WALK,
-        key: `off${i}`,
+        key: `${onto ? 'on' : 'off'}${i}`,
       },
     ];
   };
@@ -210,9 +191,13 @@ export function offMeshLinksFromNav(
     return v;
   };
   // A node off its area's free floor is on the mesh where the player walks to it from there and
-  // back; else it is passed through like a node on no area.
-  const onMesh = (i: number): boolean =>
-    area[i] >= 0 && walkOn(i).every(made) && walkOff(i).every(made);
+  // back; else it is passed through like a node on no area. Asked once per node, kept.
+  const isOn = new Int8Array(nodes.length).fill(-1);
+  const onMesh = (i: number): boolean => {
+    if (isOn[i] < 0)
+      isOn[i] = area[i] >= 0 && walk(i, true).every(made) && walk(i, false).every(made) ? 1 : 0;
+    return isOn[i] === 1;
+  };
 
   // 1. Chains from each node on the mesh, through nodes on none, to nodes on the mesh.
   const chains: Chain[] = [];
@@ -233,21 +218,15 @@ export function offMeshLinksFromNav(
           if (hops.length < MAX_HOPS) queue.push(j);
           continue;
         }
-        if (a === b || joined.has(key(a, b))) continue;
+        if (a === b || out[a].includes(b)) continue;
         const shortcut = hops.some((s) => SHORTCUTS.has(s.move));
-        chains.push({ a, b, steps: [...walkOn(i), ...hops, ...walkOff(j)], shortcut });
+        chains.push({ a, b, steps: [...walk(i, true), ...hops, ...walk(j, false)], shortcut });
       }
     }
   });
 
   // 2. Jumps, drops and ladders first, then the walks the mesh cannot do without.
   const ordered = [...chains.filter((c) => c.shortcut), ...chains.filter((c) => !c.shortcut)];
-  const out = Array.from({ length: mesh.areaCount }, (_, a) => {
-    const list: number[] = [];
-    for (let c = mesh.connStart[a * DIRECTIONS]; c < mesh.connStart[(a + 1) * DIRECTIONS]; c++)
-      list.push(mesh.connTarget[c]);
-    return list;
-  });
   const links: OffMeshLink[] = [];
   let failed = 0;
   for (const c of ordered) {

@@ -20,6 +20,17 @@ export function connectionSlot(a: number, d: number): number {
   return a * DIRECTIONS + d;
 }
 
+/** Puts `e` last among the extra connections of `slot`. */
+export function addConnection(
+  extra: Map<number, ExtraConnection[]>,
+  slot: number,
+  e: ExtraConnection,
+): void {
+  const list = extra.get(slot);
+  if (list) list.push(e);
+  else extra.set(slot, [e]);
+}
+
 /** `m`'s connection arrays with `extra` (by slot) added. */
 export function withConnections(
   m: NavMesh,

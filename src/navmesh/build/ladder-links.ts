@@ -18,7 +18,12 @@ import {
   type NavMesh,
 } from '../mesh.js';
 import type { FloorTracer } from './floor-tracer.js';
-import { connectionSlot, withConnections, type ExtraConnection } from './extra-connections.js';
+import {
+  addConnection,
+  connectionSlot,
+  withConnections,
+  type ExtraConnection,
+} from './extra-connections.js';
 import type { ReadonlyVec3 } from '../../geometry/vec3.js';
 import { STANDING_MAXS, STANDING_MINS } from '../../player.js';
 
@@ -122,15 +127,10 @@ export function addLadders(m: NavMesh, ends: readonly LadderEnds[]): NavMesh {
   }
   // Foot → top in the facing direction, top → foot in the opposite one.
   const extra = new Map<number, ExtraConnection[]>();
-  const add = (slot: number, e: ExtraConnection) => {
-    const list = extra.get(slot) ?? [];
-    list.push(e);
-    extra.set(slot, list);
-  };
   kept.forEach(({ e, bottom, top }, k) => {
     const at = { kind: CROSS_LADDER, x: e.x, y: e.y, index: k };
-    add(connectionSlot(bottom, e.dir), { ...at, target: top });
-    add(connectionSlot(top, (e.dir + 2) & 3), { ...at, target: bottom });
+    addConnection(extra, connectionSlot(bottom, e.dir), { ...at, target: top });
+    addConnection(extra, connectionSlot(top, (e.dir + 2) & 3), { ...at, target: bottom });
   });
   const n = kept.length;
   const ladderSpan = new Float32Array(n * 4);

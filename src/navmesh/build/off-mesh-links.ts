@@ -6,8 +6,13 @@
  * the build, already proved (`navmesh/nav-links.ts`: a waypoint nav's links the simulated
  * player made); here they are only put on the mesh.
  */
-import { CROSS_LINK, DIRECTIONS, EAST, NORTH, SOUTH, WEST, type NavMesh } from '../mesh.js';
-import { connectionSlot, withConnections, type ExtraConnection } from './extra-connections.js';
+import { CROSS_LINK, EAST, NORTH, SOUTH, WEST, areaTargets, type NavMesh } from '../mesh.js';
+import {
+  addConnection,
+  connectionSlot,
+  withConnections,
+  type ExtraConnection,
+} from './extra-connections.js';
 
 /**
  * A way from a point of one area to a point of another through places on no area: player
@@ -40,11 +45,8 @@ export function addOffMeshLinks(
   m: NavMesh,
   links: readonly OffMeshLink[],
 ): { mesh: NavMesh; added: number } {
-  const joined = new Set<number>();
   const key = (a: number, b: number) => a * m.areaCount + b;
-  for (let a = 0; a < m.areaCount; a++)
-    for (let c = m.connStart[a * DIRECTIONS]; c < m.connStart[(a + 1) * DIRECTIONS]; c++)
-      joined.add(key(a, m.connTarget[c]));
+  const joined = new Set(areaTargets(m).flatMap((targets, a) => targets.map((b) => key(a, b))));
   const kept = links.filter((l) => {
     if (l.from === l.to || joined.has(key(l.from, l.to))) return false;
     joined.add(key(l.from, l.to));
@@ -57,9 +59,13 @@ export function addOffMeshLinks(
     const p = l.points[0];
     const q = l.points[l.points.length - 1];
     const slot = connectionSlot(l.from, directionOf(p[0], p[1], q[0], q[1]));
-    const list = extra.get(slot) ?? [];
-    list.push({ target: l.to, kind: CROSS_LINK, x: p[0], y: p[1], index: first + i });
-    extra.set(slot, list);
+    addConnection(extra, slot, {
+      target: l.to,
+      kind: CROSS_LINK,
+      x: p[0],
+      y: p[1],
+      index: first + i,
+    });
   });
   const n = first + kept.length;
   const oldPoints = m.linkPointStart[first];
