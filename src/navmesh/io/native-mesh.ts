@@ -97,8 +97,20 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
   const l = r.u32('ladder count');
   const k = r.u32('link count');
   const kp = r.u32('link point count');
-  const u32s = (k: number, what: string) => Uint32Array.from({ length: k }, () => r.u32(what));
-  const f32s = (k: number, what: string) => Float32Array.from({ length: k }, () => r.f32(what));
+  // Where each array starts, by what it holds: a check of its values names the value's offset.
+  const starts = new Map<string, number>();
+  const from = <T>(what: string, read: () => T): T => {
+    starts.set(what, r.offset);
+    return read();
+  };
+  const u32s = (k: number, what: string) =>
+    from(what, () => Uint32Array.from({ length: k }, () => r.u32(what)));
+  const f32s = (k: number, what: string) =>
+    from(what, () => Float32Array.from({ length: k }, () => r.f32(what)));
+  const u8s = (k: number, what: string) =>
+    from(what, () => Uint8Array.from({ length: k }, () => r.u8(what)));
+  /** Offset of value `i` (of `bytes` each) of the array holding `what`. */
+  const at = (what: string, i: number, bytes: number) => starts.get(what)! + i * bytes;
   const size =
     4 * (2 * n + 8 * n + 4 * n + 1 + c + 3 * c + 4 * l + 2 * l + 3 * l + k + 1 + 3 * kp + 2 * k) +
     2 * c +
@@ -111,50 +123,66 @@ export function decodeNativeMesh(bytes: Uint8Array, file: string): NavMesh {
   const areaZ = f32s(4 * n, 'area heights');
   const connStart = u32s(4 * n + 1, 'connection start');
   const connTarget = u32s(c, 'connection target');
-  const connKind = Uint8Array.from({ length: c }, () => r.u8('connection kind'));
+  const connKind = u8s(c, 'connection kind');
   r.align4();
-  const connLanding = Uint8Array.from({ length: c }, () => r.u8('connection landing'));
+  const connLanding = u8s(c, 'connection landing');
   r.align4();
   const connPortal = f32s(3 * c, 'connection portal');
   const ladderSpan = f32s(4 * l, 'ladder span');
-  const ladderDir = Uint8Array.from({ length: l }, () => r.u8('ladder direction'));
+  const ladderDir = u8s(l, 'ladder direction');
   r.align4();
   const ladderAreas = u32s(2 * l, 'ladder areas');
   const ladderExit = f32s(3 * l, 'ladder exit');
   const linkPointStart = u32s(k + 1, 'link point start');
   const linkPoints = f32s(3 * kp, 'link points');
-  const linkStepMove = Uint8Array.from({ length: kp }, () => r.u8('link step move'));
+  const linkStepMove = u8s(kp, 'link step move');
   r.align4();
   const linkAreas = u32s(2 * k, 'link areas');
   if (r.left !== 0) r.fail(`${r.left} bytes after the last array`);
-  if (connStart[4 * n] !== c) r.fail(`connection starts end at ${connStart[4 * n]}, not ${c}`, 40);
+  if (connStart[4 * n] !== c)
+    r.fail(
+      `connection starts end at ${connStart[4 * n]}, not ${c}`,
+      at('connection start', 4 * n, 4),
+    );
   for (let i = 0; i < c; i++) {
-    if (connTarget[i] >= n) r.fail(`connection ${i} leads to area ${connTarget[i]} of ${n}`, 40);
+    if (connTarget[i] >= n)
+      r.fail(
+        `connection ${i} leads to area ${connTarget[i]} of ${n}`,
+        at('connection target', i, 4),
+      );
     // Ladder and link connections name their ladder or link by index in the portal.
     const of = connKind[i] === CROSS_LADDER ? l : connKind[i] === CROSS_LINK ? k : -1;
-    const at = connPortal[i * 3 + 2];
-    if (of >= 0 && !(Number.isInteger(at) && at >= 0 && at < of))
+    const index = connPortal[i * 3 + 2];
+    if (of >= 0 && !(Number.isInteger(index) && index >= 0 && index < of))
       r.fail(
-        `connection ${i} names ${connKind[i] === CROSS_LADDER ? 'ladder' : 'link'} ${at} of ${of}`,
-        40,
+        `connection ${i} names ${connKind[i] === CROSS_LADDER ? 'ladder' : 'link'} ${index} of ${of}`,
+        at('connection portal', i * 3 + 2, 4),
       );
   }
   for (let i = 0; i < 2 * l; i++)
-    if (ladderAreas[i] >= n) r.fail(`ladder ${i >> 1} touches area ${ladderAreas[i]} of ${n}`, 40);
+    if (ladderAreas[i] >= n)
+      r.fail(`ladder ${i >> 1} touches area ${ladderAreas[i]} of ${n}`, at('ladder areas', i, 4));
   if (linkPointStart[0] !== 0 || linkPointStart[k] !== kp)
-    r.fail(`link points run from ${linkPointStart[0]} to ${linkPointStart[k]}, not 0 to ${kp}`, 40);
+    r.fail(
+      `link points run from ${linkPointStart[0]} to ${linkPointStart[k]}, not 0 to ${kp}`,
+      at('link point start', linkPointStart[0] !== 0 ? 0 : k, 4),
+    );
   for (let i = 0; i < k; i++) {
     if (linkPointStart[i + 1] < linkPointStart[i] + 2)
       r.fail(
         `link ${i} has ${linkPointStart[i + 1] - linkPointStart[i]} points, not 2 or more`,
-        40,
+        at('link point start', i + 1, 4),
       );
-    if (linkAreas[2 * i] >= n || linkAreas[2 * i + 1] >= n)
-      r.fail(`link ${i} joins areas ${linkAreas[2 * i]}, ${linkAreas[2 * i + 1]} of ${n}`, 40);
+    for (let e = 0; e < 2; e++)
+      if (linkAreas[2 * i + e] >= n)
+        r.fail(
+          `link ${i} joins areas ${linkAreas[2 * i]}, ${linkAreas[2 * i + 1]} of ${n}`,
+          at('link areas', 2 * i + e, 4),
+        );
   }
   for (let i = 0; i < kp; i++)
     if (linkStepMove[i] >= LINK_MOVES.length)
-      r.fail(`link point ${i} has move ${linkStepMove[i]}`, 40);
+      r.fail(`link point ${i} has move ${linkStepMove[i]}`, at('link step move', i, 1));
   return {
     cellSize,
     originX,
