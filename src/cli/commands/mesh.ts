@@ -12,10 +12,7 @@ import { buildNavMeshForMap } from '../../navmesh/build-from-map.js';
 import { demoSeeds } from '../../navmesh/demo-seeds.js';
 import { MeshFileError } from '../../navmesh/io/byte-reader.js';
 import { connectionCount } from '../../navmesh/mesh.js';
-import { isNavReadError, readAnyNav } from '../../nav/formats/read-any-nav.js';
-import { defaultNodeTypes } from '../../nav/node-types.js';
-import { navFitsMap } from '../../navmesh/nav-links.js';
-import { foreignNav } from '../foreign-nav.js';
+import { readMeshNav, refuseForeignNav } from '../mesh-nav.js';
 import { writeMeshFile, type MeshFormat } from '../../navmesh/mesh-file.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
 import { addMapArgumentOptions, mapArgument, type MapArgumentOptions } from '../map-argument.js';
@@ -67,22 +64,16 @@ export function register(program: Command): void {
                 : ''),
             EXIT_FAILURE,
           );
-        const nav = opts.nav
-          ? await readAnyNav(opts.nav).catch((e: unknown) => {
-              if (isNavReadError(e)) throw new CliError(e.message, EXIT_FAILURE);
-              throw e;
-            })
-          : null;
+        const nav = opts.nav ? await readMeshNav(opts.nav) : null;
         const source = await mapArgument(mapArg, opts);
         const map = source.where;
         const t0 = performance.now();
         const { mesh, report, links } = await buildNavMeshForMap(source.bsp, {
           seeds: fromDemos.seeds,
-          ...(nav ? { nav: { file: nav.nav, types: defaultNodeTypes } } : {}),
+          ...(nav ? { nav } : {}),
         }).finally(() => source.cleanup());
         const ms = performance.now() - t0;
-        if (links && !navFitsMap(links))
-          throw new CliError(foreignNav(opts.nav!, links, map) + '; nothing written', EXIT_FAILURE);
+        if (links) refuseForeignNav(opts.nav!, links, map, '; nothing written');
         if (mesh.areaCount === 0)
           throw new CliError(
             `${map}: no floor found from the ${report.missedSeeds.length} seeds (spawn points, demo positions)`,

@@ -1,16 +1,14 @@
 /**
- * `navgen path <map.bsp> --from X,Y,Z --to X,Y,Z [--mesh FILE | --nav FILE] [--json]`: the shortest way
- * between two player positions over the map's mesh (A* over the areas, then the string pulled
- * through the portals: the fewest straight segments). No path: exit 1 with the reason.
+ * `navgen path <map.bsp> --from X,Y,Z --to X,Y,Z [--mesh FILE | --nav FILE] [--json]`: the
+ * shortest way between two player positions over the map's mesh (A* over the areas, then the
+ * string pulled through the portals: the fewest straight segments). No path: exit 1 with the
+ * reason.
  */
 import type { Command } from 'commander';
 import { MeshFileError } from '../../navmesh/io/byte-reader.js';
 import { meshForMap } from '../../navmesh/mesh-file.js';
 import { buildNavMeshForMap } from '../../navmesh/build-from-map.js';
-import { navFitsMap } from '../../navmesh/nav-links.js';
-import { foreignNav } from '../foreign-nav.js';
-import { isNavReadError, readAnyNav } from '../../nav/formats/read-any-nav.js';
-import { defaultNodeTypes } from '../../nav/node-types.js';
+import { readMeshNav, refuseForeignNav } from '../mesh-nav.js';
 import { createNavQuery, findPath } from '../../navmesh/query/find-path.js';
 import { addMapArgumentOptions, mapArgument, type MapArgumentOptions } from '../map-argument.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from '../exit-codes.js';
@@ -70,19 +68,17 @@ export function register(program: Command): void {
           );
         let mesh;
         try {
-          const nav = opts.nav ? (await readAnyNav(opts.nav)).nav : null;
+          const nav = opts.nav ? await readMeshNav(opts.nav) : null;
           const source = await mapArgument(map, opts);
           if (nav) {
-            const built = await buildNavMeshForMap(source.bsp, {
-              nav: { file: nav, types: defaultNodeTypes },
-            }).finally(() => source.cleanup());
-            if (!navFitsMap(built.links!))
-              throw new CliError(foreignNav(opts.nav!, built.links!, source.where), EXIT_FAILURE);
+            const built = await buildNavMeshForMap(source.bsp, { nav }).finally(() =>
+              source.cleanup(),
+            );
+            refuseForeignNav(opts.nav!, built.links!, source.where);
             mesh = built.mesh;
           } else mesh = await meshForMap(source.bsp, opts.mesh).finally(() => source.cleanup());
         } catch (e) {
-          if (e instanceof MeshFileError || isNavReadError(e))
-            throw new CliError(e.message, EXIT_FAILURE);
+          if (e instanceof MeshFileError) throw new CliError(e.message, EXIT_FAILURE);
           throw e;
         }
         const q = createNavQuery(mesh, { ladders: opts.ladders as 'none' | 'up' | 'both' });
