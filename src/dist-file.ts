@@ -2,9 +2,9 @@
  * Where a worker thread's module is, and the flags it starts with, from any module of navgen:
  * the TypeScript sources (tests), the compiled tree in `dist/` (the library, benchmarks) and
  * the bundled command line in `dist/navgen/` (what `navgen` runs, see scripts/build.mjs) each
- * start their workers from their own build. In the bundle a module's code sits in a shared chunk, so a path relative
- * to `import.meta.url` of the caller would not name the worker; the package root (the folder
- * above `src/` or `dist/`) and the kind of build do.
+ * start their workers from their own build. In the bundle a module's code sits in a shared
+ * chunk, so a path relative to `import.meta.url` of the caller would not name the worker; the
+ * package root (the folder above `src/` or `dist/`) and the kind of build do.
  */
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,8 +39,9 @@ export function workerModule(moduleUrl: string, name: string, treePath: string):
  *   with `require()` first, and a thread terminated while `require()` is still instantiating an
  *   ES module aborts the whole process (Node 20.20: "v8::Module::IsGraphAsync must be used on an
  *   instantiated module"; a pool destroyed right after it started its threads did it, in CI
- *   and in `test/cli/worker-exec-argv.test.ts`). Off, `require()` refuses at once and piscina
- *   takes `import()`, whose loading a termination stops cleanly.
+ *   and in 6 of 8 runs of 300 pools made and destroyed at once). Off, `require()` refuses at
+ *   once and piscina takes `import()`, whose loading a termination stops cleanly
+ *   (`test/cli/dist-file.test.ts` checks the flag takes).
  */
 export const WORKER_EXEC_ARGV: readonly string[] = process.allowedNodeEnvironmentFlags.has(
   '--experimental-require-module',

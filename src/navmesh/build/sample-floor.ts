@@ -271,9 +271,14 @@ class FloorSampler {
       // which the drops lead off. A player stands there; only running across it is unsafe.
       for (const lift of [c.stepHeight, 1]) {
         if (found) break;
-        const x = i0 * cs + off;
-        const y = j0 * cs + off;
-        const g = this.down(x, y, seed[2] + lift, SEED_DEPTH, STAND_MAXS, true);
+        const g = this.down(
+          i0 * cs + off,
+          j0 * cs + off,
+          seed[2] + lift,
+          SEED_DEPTH,
+          STAND_MAXS,
+          true,
+        );
         found = Number.isFinite(g) && this.sampleAt(i0, j0, g) >= 0;
       }
       if (!found) missedSeeds.push([seed[0], seed[1], seed[2]]);
@@ -479,8 +484,9 @@ class FloorSampler {
 
   /**
    * Ground under (x, y, z) within `depth`: its height, NaN for none (or too steep), or LEDGE
-   * when only the box's rim rests on it (its height still with `ledgeToo`). Most ground is within a step: a short sweep first,
-   * the long one only when it found nothing (sweep cost grows with its length).
+   * when only the box's rim rests on it (its height still with `ledgeToo`). Most ground is
+   * within a step: a short sweep first, the long one only when it found nothing (sweep cost
+   * grows with its length).
    */
   private down(
     x: number,

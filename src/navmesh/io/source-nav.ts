@@ -11,7 +11,8 @@
  * only from the area they leave); ladder connections are ladders; an off-mesh link is a
  * connection from the area it leaves to the area it reaches (Source has no off-mesh links; its
  * bots jump or drop across such a connection as the area's attributes say). An area a jump
- * (or a link with a jump in it) leaves from carries `NAV_MESH_JUMP`. Layout notes and the spec slips: docs/navmesh.md.
+ * (or a link with a jump in it) leaves from carries `NAV_MESH_JUMP`. Layout notes and the spec
+ * slips: docs/navmesh.md.
  */
 import {
   AREA_JUMP,

@@ -2,8 +2,8 @@
  * A* over the areas (Detour's `findPath`): each area is reached at a point, the middle of the
  * portal it was entered through (the start point for the first; the end of an off-mesh link it
  * came by); the cost of a step is the distance between those points (by way of a link's start)
- * times the entered area's cost factor, and the heuristic is the
- * straight distance to the goal (never more than the cost: factors are ≥ 1). The open list is a
+ * times the entered area's cost factor, and the heuristic is the straight distance to the goal
+ * (never more than the cost: factors are ≥ 1). The open list is a
  * binary heap over typed arrays; the entry points are computed once per mesh; a stamp per
  * search instead of clearing the arrays. Nothing is allocated per step.
  */
