@@ -101,6 +101,8 @@ export function sourceNavDrawing(areas: readonly SourceNavArea[]): MeshDrawing {
 }
 
 const MARGIN = 40;
+/** Height of the three legend lines above the drawing. [Units: px] */
+const LEGEND = 44;
 
 export function drawMeshSvg(m: NavMesh, o: DrawMeshOptions): string {
   return drawAreasSvg(meshDrawing(m), o);
@@ -126,9 +128,9 @@ export function drawAreasSvg(d: MeshDrawing, o: DrawMeshOptions): string {
   if (d.areas.length === 0) x0 = y0 = x1 = y1 = z0 = z1 = 0;
   const s = o.scale;
   const W = (x1 - x0) * s + 2 * MARGIN;
-  const H = (y1 - y0) * s + 2 * MARGIN + 30;
+  const H = (y1 - y0) * s + 2 * MARGIN + LEGEND;
   const X = (x: number) => ((x - x0) * s + MARGIN).toFixed(1);
-  const Y = (y: number) => ((y1 - y) * s + MARGIN + 30).toFixed(1);
+  const Y = (y: number) => ((y1 - y) * s + MARGIN + LEGEND).toFixed(1);
   const bands = Math.max(1, Math.ceil((z1 - z0 + 1) / o.bandHeight));
   const colour = (z: number) => {
     const t = bands === 1 ? 0 : Math.floor((z - z0) / o.bandHeight) / (bands - 1);
@@ -142,7 +144,9 @@ export function drawAreasSvg(d: MeshDrawing, o: DrawMeshOptions): string {
     `<text x="8" y="14" font-family="sans-serif" font-size="11">${escape(o.title)}: ${d.areas.length} areas, ` +
       `heights ${Math.round(z0)}…${Math.round(z1)} in ${bands} bands of ${o.bandHeight} u (blue low, red high)</text>`,
     `<text x="8" y="28" font-family="sans-serif" font-size="11">outlines: crouch orange, no-jump grey dashes, ` +
-      `jump take-off magenta; water blue wash; ladders green; off-mesh links purple, a dot where each starts; path black</text>`,
+      `jump take-off magenta; water blue wash</text>`,
+    `<text x="8" y="42" font-family="sans-serif" font-size="11">ladders green; off-mesh links ` +
+      `purple, a dot where each starts; path black</text>`,
   );
   // Lower areas first, so upper floors are drawn over them.
   const order = Array.from({ length: d.areas.length }, (_, a) => a).sort(
