@@ -2,7 +2,8 @@
  * Our Source `.nav` read by an independent reader: the CC0 Kaitai Struct description of the base
  * format (`../shared/fixtures/formats/source_engine_nav.ksy`), compiled at test time with the
  * `kaitai-struct-compiler` package and run with the `kaitai-struct` runtime. It must parse our
- * file to the last byte with the same area, connection and ladder counts.
+ * file to the last byte with the same area, connection and ladder counts, also with off-mesh
+ * links.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +13,8 @@ import { buildNavMeshForMap } from '../../src/navmesh/build-from-map.js';
 import { encodeSourceNav, readSourceNav } from '../../src/navmesh/io/source-nav.js';
 import { CROSS_LADDER, type NavMesh } from '../../src/navmesh/mesh.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
+import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
+import { defaultNodeTypes } from '../../src/nav/node-types.js';
 
 const require = createRequire(import.meta.url);
 
@@ -52,12 +55,22 @@ async function compileSpec(): Promise<new (stream: unknown) => KaitaiNav> {
   return mod.exports.SourceEngineNav as new (stream: unknown) => KaitaiNav;
 }
 
-for (const map of ['wizs', 'beer']) {
-  describeFixtures(`Source .nav of ${map}`, () => {
+// The maps' meshes from the map alone, and hostile's with the engine's nav of it: its off-mesh
+// links are connections of the file too.
+for (const [map, navFile] of [
+  ['wizs', null],
+  ['beer', null],
+  ['hostile', 'hostile.autogen.nav'],
+] as const) {
+  describeFixtures(`Source .nav of ${map}${navFile ? ` with ${navFile}'s links` : ''}`, () => {
     let mesh: NavMesh;
     let bytes: Uint8Array;
     beforeAll(async () => {
-      mesh = (await buildNavMeshForMap(fixture('maps', `${map}.bsp`))).mesh;
+      const nav = navFile
+        ? { file: (await readNavFile(fixture('nav', navFile))).nav, types: defaultNodeTypes }
+        : undefined;
+      mesh = (await buildNavMeshForMap(fixture('maps', `${map}.bsp`), { nav })).mesh;
+      if (navFile) expect(mesh.linkCount).toBeGreaterThan(0);
       bytes = encodeSourceNav(mesh);
     }, 60_000);
 
