@@ -86,18 +86,11 @@ export function ladderEnds(
 
 /**
  * The area nearest (x, y) (by horizontal distance to its rectangle, at most `reach`) whose
- * height there is within `rise` (default `reach`) of z, or -1. Near ledges the floor band is no
- * area (`ledgeMargin`), so a ladder's foot or exit may lie a little outside every area.
+ * height there is within `reach` of z, or -1. Near ledges the floor band is no area
+ * (`ledgeMargin`), so a ladder's foot or exit may lie a little outside every area.
  * [Units: world units]
  */
-export function areaNear(
-  m: NavMesh,
-  x: number,
-  y: number,
-  z: number,
-  reach: number,
-  rise = reach,
-): number {
+export function areaNear(m: NavMesh, x: number, y: number, z: number, reach: number): number {
   let best = -1;
   let bestD = Infinity;
   for (let a = 0; a < m.areaCount; a++) {
@@ -107,7 +100,7 @@ export function areaNear(
     const d = Math.hypot(cx - x, cy - y);
     if (d > reach) continue;
     const dz = Math.abs(areaHeightAt(m, a, cx, cy) - z);
-    if (dz > rise) continue;
+    if (dz > reach) continue;
     if (d + dz < bestD) {
       bestD = d + dz;
       best = a;
