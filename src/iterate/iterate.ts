@@ -51,6 +51,7 @@ import { checkReportFitsDraft } from './report-fit.js';
 import { bestIteration, compareIterations } from './score.js';
 import { shipDraft, type ShippedFiles } from './ship.js';
 import { TesterError, type Tester } from '../testers/tester.js';
+import { byNavOutput, DEFAULT_NAV_SINK } from '../sinks/nav-sinks.js';
 
 export type StopReason = 'passed' | 'max-iterations' | 'stalled' | 'not-better';
 
@@ -158,8 +159,8 @@ export async function iterate(
         {
           ...spec,
           output: {
-            nav: draftPath,
-            q2rNav: null,
+            // The draft is an AQtion nav (the testers read that format); no other format.
+            ...byNavOutput((sink) => (sink === DEFAULT_NAV_SINK ? draftPath : null)),
             strafeTraces: i === 1 ? tracesPath : null,
             report: null,
             // The draft's HTML report, shipped with the draft that is chosen (ship.ts).

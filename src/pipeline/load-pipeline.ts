@@ -242,6 +242,9 @@ interface RawPipeline {
   navtest?: Record<string, unknown>;
 }
 
+/** A problem at a key path of the file, as the error that names its line and column. */
+type Fail = (path: (string | number)[], reason: string, label?: string) => PipelineConfigError;
+
 /**
  * Validates a parsed pipeline and resolves it. `literalDemos`: the demo entries are file names,
  * not glob patterns (the flag form), and are escaped.
@@ -251,33 +254,10 @@ export async function resolvePipeline(
   literalDemos = false,
   override: PipelineOverride = {},
 ): Promise<PipelineSpec> {
-  const file = src.file;
-  let validate = structureValidators.get(BUILTIN_STAGES);
-  if (!validate) {
-    validate = ajv.compile(pipelineStructureSchema(BUILTIN_STAGES));
-    structureValidators.set(BUILTIN_STAGES, validate);
-  }
-  const structure = pipelineStructureSchema(BUILTIN_STAGES);
-  if (!validate(src.data)) {
-    throw new PipelineConfigErrors(
-      ajvErrors(
-        validate.errors ?? [],
-        src,
-        [],
-        (p) => ({ label: pathString(p), subject: '' }),
-        (p) => subSchema(structure, p),
-      ),
-    );
-  }
-  const raw = src.data as RawPipeline;
-  const at = (path: (string | number)[]) => src.locate(path);
-  const fail = (
-    path: (string | number)[],
-    reason: string,
-    label = pathString(path),
-  ): PipelineConfigError => {
-    const pos = at(path);
-    return new PipelineConfigError(file, label, reason, pos?.line ?? null, pos?.column ?? null);
+  const raw = checkStructure(src);
+  const fail: Fail = (path, reason, label = pathString(path)) => {
+    const pos = src.locate(path);
+    return new PipelineConfigError(src.file, label, reason, pos?.line ?? null, pos?.column ?? null);
   };
 
   // Node types: an unknown name or a clash is a config error.
@@ -289,10 +269,70 @@ export async function resolvePipeline(
   }
 
   // Plugins, loaded before stages are resolved: their stages are valid names.
+  const plugins = await loadPlugins(raw, src.baseDir, fail);
+  const registry = new Map(BUILTIN_STAGES);
+  for (const p of plugins) for (const [name, def] of p.stages) registry.set(name, def);
+  const stages = resolveStages(raw, src, registry, fail);
+
+  // By default the user's cache folder (user-cache.ts), not beside the file.
+  const cache =
+    raw.cache === false
+      ? null
+      : raw.cache === undefined
+        ? userCacheDir()
+        : absolute(src.baseDir, raw.cache);
+  const { bsp, game } = await resolveMap(raw, src.baseDir, override, cache, fail);
+  const demos = typeof raw.demos === 'string' ? [raw.demos] : raw.demos;
+  const pattern = (d: string): string => {
+    const abs = absolute(src.baseDir, d);
+    return literalDemos ? fg.escapePath(abs.replace(/\\/g, '/')) : abs.replace(/\\/g, '/');
+  };
+  return {
+    file: literalDemos ? null : resolve(src.file),
+    baseDir: src.baseDir,
+    map: raw.map,
+    bsp,
+    game,
+    demos: demos.map(pattern),
+    output: resolveOutput(raw, src.baseDir, game, fail),
+    feedback: resolveFeedback(raw, src.baseDir),
+    edits: raw.edits === undefined ? null : absolute(src.baseDir, raw.edits),
+    cache,
+    workers: raw.workers === undefined || raw.workers === 'auto' ? defaultWorkers() : raw.workers,
+    plugins: plugins.map((p) => p.specifier),
+    nodeTypes: raw.nodeTypes ?? {},
+    damaged: raw.damaged ?? 'quarantine',
+    stages,
+    navtest: raw.navtest ?? null,
+  };
+}
+
+/** The file's structure against the pipeline schema (stage options come later, per stage). */
+function checkStructure(src: PipelineSource): RawPipeline {
+  let validate = structureValidators.get(BUILTIN_STAGES);
+  if (!validate) {
+    validate = ajv.compile(pipelineStructureSchema(BUILTIN_STAGES));
+    structureValidators.set(BUILTIN_STAGES, validate);
+  }
+  if (!validate(src.data)) {
+    const structure = pipelineStructureSchema(BUILTIN_STAGES);
+    throw new PipelineConfigErrors(
+      ajvErrors(
+        validate.errors ?? [],
+        src,
+        [],
+        (p) => ({ label: pathString(p), subject: '' }),
+        (p) => subSchema(structure, p),
+      ),
+    );
+  }
+  return src.data as RawPipeline;
+}
+
+async function loadPlugins(raw: RawPipeline, baseDir: string, fail: Fail): Promise<LoadedPlugin[]> {
   const plugins: LoadedPlugin[] = [];
   for (const [i, spec] of (raw.plugins ?? []).entries()) {
-    const specifier =
-      spec.startsWith('.') || spec.startsWith('/') ? absolute(src.baseDir, spec) : spec;
+    const specifier = spec.startsWith('.') || spec.startsWith('/') ? absolute(baseDir, spec) : spec;
     try {
       plugins.push(await loadPlugin(specifier));
     } catch (e) {
@@ -300,14 +340,19 @@ export async function resolvePipeline(
       throw e;
     }
   }
-  const registry = new Map(BUILTIN_STAGES);
-  for (const p of plugins) for (const [name, def] of p.stages) registry.set(name, def);
+  return plugins;
+}
 
-  // Stages: names, options against each stage's own schema, and order.
-  const entries = raw.stages ?? DEFAULT_STAGES;
+/** Stages: names, options against each stage's own schema, defaults merged, and order. */
+function resolveStages(
+  raw: RawPipeline,
+  src: PipelineSource,
+  registry: ReadonlyMap<string, StageDefinition<never>>,
+  fail: Fail,
+): StageUse[] {
   const errors: PipelineConfigError[] = [];
   const stages: StageUse[] = [];
-  entries.forEach((entry, index) => {
+  (raw.stages ?? DEFAULT_STAGES).forEach((entry, index) => {
     const name = typeof entry === 'string' ? entry : Object.keys(entry)[0];
     const given = typeof entry === 'string' ? {} : (entry[name] ?? {});
     const path: (string | number)[] = ['stages', index];
@@ -367,15 +412,18 @@ export async function resolvePipeline(
   checkStageOrder(stages, (s, reason) =>
     fail(['stages', s.index], reason, `stages[${s.index}] ${s.name}`),
   );
+  return stages;
+}
 
-  // The map: a file, the game's (`game:` or --game-dir), or none on purpose.
-  const cache =
-    raw.cache === false
-      ? null
-      : raw.cache === undefined
-        ? userCacheDir()
-        : absolute(src.baseDir, raw.cache);
-  const gameDir = override.gameDir ?? (raw.game ? absolute(src.baseDir, raw.game) : undefined);
+/** The map: a file, the game's (`game:` or --game-dir), or none on purpose. */
+async function resolveMap(
+  raw: RawPipeline,
+  baseDir: string,
+  override: PipelineOverride,
+  cache: string | null,
+  fail: Fail,
+): Promise<{ bsp: string | null; game: PipelineGame | null }> {
+  const gameDir = override.gameDir ?? (raw.game ? absolute(baseDir, raw.game) : undefined);
   const mod = override.mod ?? raw.mod;
   if (mod !== undefined && gameDir === undefined)
     throw fail(['mod'], 'mod goes with game (the game folder whose mod it names)');
@@ -385,23 +433,28 @@ export async function resolvePipeline(
       'the pipeline names no map: give bsp: MAP.bsp, or game: GAME-FOLDER to find maps/' +
         `${raw.map}.bsp in the game (loose or in its .pak/.pkz), or bsp: ${NO_MAP} to build from the demos alone (no spawn points, fill or map checks)`,
     );
-  let bsp = raw.bsp === undefined || raw.bsp === NO_MAP ? null : absolute(src.baseDir, raw.bsp);
-  let game: PipelineGame | null = null;
-  if (gameDir !== undefined) {
-    try {
-      const found = await mapFromGame(gameDir, mod, raw.map, cache);
-      game = found.game;
-      // A bsp: in the file is the map; the game still says where the nav goes.
-      bsp ??= raw.bsp === NO_MAP ? null : found.bsp;
-    } catch (e) {
-      if (!(e instanceof PipelineGameError)) throw e;
-      throw fail(
-        override.gameDir !== undefined ? [] : ['game'],
-        `${override.gameDir !== undefined ? '--game-dir: ' : ''}${e.message}`,
-      );
-    }
+  const bsp = raw.bsp === undefined || raw.bsp === NO_MAP ? null : absolute(baseDir, raw.bsp);
+  if (gameDir === undefined) return { bsp, game: null };
+  try {
+    const found = await mapFromGame(gameDir, mod, raw.map, cache);
+    // A bsp: in the file is the map; the game still says where the nav goes.
+    return { bsp: bsp ?? (raw.bsp === NO_MAP ? null : found.bsp), game: found.game };
+  } catch (e) {
+    if (!(e instanceof PipelineGameError)) throw e;
+    throw fail(
+      override.gameDir !== undefined ? [] : ['game'],
+      `${override.gameDir !== undefined ? '--game-dir: ' : ''}${e.message}`,
+    );
   }
+}
 
+/** Where each output goes: at least one nav, and the reports never into the game. */
+function resolveOutput(
+  raw: RawPipeline,
+  baseDir: string,
+  game: PipelineGame | null,
+  fail: Fail,
+): PipelineSpec['output'] {
   // At least one nav format, so that a build always writes a nav; with a game and none named,
   // the default format where the game's bots read it (sinks/nav-sinks.ts).
   const output = { ...(raw.output ?? {}) };
@@ -417,58 +470,33 @@ export async function resolvePipeline(
     throw fail(['output'], `name at least one nav to write: ${orList(formats)}`);
   }
   // Reports never go into the game: beside the pipeline file unless the file says where.
-  const reportDir = game && output[byDefault] === game.navs[byDefault] ? src.baseDir : null;
-  const demos = typeof raw.demos === 'string' ? [raw.demos] : raw.demos;
-  const workers =
-    raw.workers === undefined || raw.workers === 'auto' ? defaultWorkers() : raw.workers;
-  const feedback =
-    raw.feedback === undefined
-      ? null
-      : typeof raw.feedback === 'string'
-        ? { file: absolute(src.baseDir, raw.feedback), nav: null }
-        : {
-            file: absolute(src.baseDir, raw.feedback.file),
-            nav: raw.feedback.nav ? absolute(src.baseDir, raw.feedback.nav) : null,
-          };
-  const pattern = (d: string): string => {
-    const abs = absolute(src.baseDir, d);
-    return literalDemos ? fg.escapePath(abs.replace(/\\/g, '/')) : abs.replace(/\\/g, '/');
-  };
+  const reportDir = game && output[byDefault] === game.navs[byDefault] ? baseDir : null;
   return {
-    file: literalDemos ? null : resolve(file),
-    baseDir: src.baseDir,
-    map: raw.map,
-    bsp,
-    game,
-    demos: demos.map(pattern),
-    output: {
-      ...byNavOutput((sink) => {
-        const path = output[sink.meta.name];
-        return path ? absolute(src.baseDir, path) : null;
-      }),
-      strafeTraces: output.strafeTraces ? absolute(src.baseDir, output.strafeTraces) : null,
-      report: output.report ? absolute(src.baseDir, output.report) : null,
-      // The HTML report goes beside the JSON report (or the .nav without one) unless the file
-      // says otherwise (false: none).
-      html:
-        output.html === false
-          ? null
-          : absolute(
-              src.baseDir,
-              output.html ??
-                join(reportDir ?? dirname(output.report ?? navOutput), `${raw.map}.report.html`),
-            ),
-    },
-    feedback,
-    edits: raw.edits === undefined ? null : absolute(src.baseDir, raw.edits),
-    // By default the user's cache folder (user-cache.ts), not beside the file.
-    cache,
-    workers,
-    plugins: plugins.map((p) => p.specifier),
-    nodeTypes: raw.nodeTypes ?? {},
-    damaged: raw.damaged ?? 'quarantine',
-    stages,
-    navtest: raw.navtest ?? null,
+    ...byNavOutput((sink) => {
+      const path = output[sink.meta.name];
+      return path ? absolute(baseDir, path) : null;
+    }),
+    strafeTraces: output.strafeTraces ? absolute(baseDir, output.strafeTraces) : null,
+    report: output.report ? absolute(baseDir, output.report) : null,
+    // The HTML report goes beside the JSON report (or the .nav without one) unless the file
+    // says otherwise (false: none).
+    html:
+      output.html === false
+        ? null
+        : absolute(
+            baseDir,
+            output.html ??
+              join(reportDir ?? dirname(output.report ?? navOutput), `${raw.map}.report.html`),
+          ),
+  };
+}
+
+function resolveFeedback(raw: RawPipeline, baseDir: string): PipelineSpec['feedback'] {
+  if (raw.feedback === undefined) return null;
+  if (typeof raw.feedback === 'string') return { file: absolute(baseDir, raw.feedback), nav: null };
+  return {
+    file: absolute(baseDir, raw.feedback.file),
+    nav: raw.feedback.nav ? absolute(baseDir, raw.feedback.nav) : null,
   };
 }
 

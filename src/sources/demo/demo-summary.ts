@@ -7,12 +7,12 @@ import { stat } from 'node:fs/promises';
 import { lastValueFrom, reduce } from 'rxjs';
 import { DemoParseError, type DemoParseErrorData } from './errors.js';
 import {
-  MVD_FRAME_TIME,
   MVF_EXTLIMITS,
   MVF_EXTLIMITS_2,
   MVF_NOMSGS,
   MVF_SINGLEPOV,
 } from '../mvd2/protocol.js';
+import { SERVER_FRAME_TIME } from './q2-protocol.js';
 import { readDemo } from './read-demo.js';
 import type { DemoEvent } from './events.js';
 
@@ -99,7 +99,7 @@ function step(acc: Acc, e: DemoEvent): Acc {
       const seg = s.segments[s.segments.length - 1];
       const seen = acc.seen[acc.seen.length - 1];
       seg.frames++;
-      seg.duration = (seg.frames - 1) * MVD_FRAME_TIME;
+      seg.duration = (seg.frames - 1) * SERVER_FRAME_TIME;
       if (e.kind === 'frame') {
         for (const p of e.players) if (p.slot !== seg.clientNum) seen.add(p.slot);
       } else if (e.slots !== acc.lastSlots) {
