@@ -252,6 +252,9 @@ function rowOf(map: string, a: EngineReport, b: EngineReport, played: number[]) 
   const area = played.length
     ? [a, b].map((r) => per(r, (x) => playedShare(played, x.cells ?? [])))
     : null;
+  // Every cell living bots stood in, played or not: with the share above it tells a nav whose
+  // bots stay in fewer places from one whose bots spread beyond where the demos' players went.
+  const cells = [a, b].map((r) => per(r, (x) => (x.cells ? x.cells.length : null)));
   const early = [a, b].map((r) => [
     per(r, (x) => x.early_stuck_s_per_bot_min),
     per(r, (x) => x.early_env_per_bot_min),
@@ -266,6 +269,7 @@ function rowOf(map: string, a: EngineReport, b: EngineReport, played: number[]) 
     dist,
     cov,
     area,
+    cells,
     early,
     nodes: [a.nodes, b.nodes],
   };
@@ -278,13 +282,13 @@ function printTable(a: string, b: string, rows: readonly Row[]): void {
     `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
       `${a} / ${b}; per bot-minute; wall time ` +
       clock() +
-      `\n| map | stuck s ratio | stuck s (${a} / ${b}) | stuck s at spots only one nav has (${a} / ${b}) | env. deaths ${a} · ${b} | distance ratio | nodes visited (${a} / ${b}) | played area reached (${a} / ${b}) | nodes | of the stuck s and env. deaths, in a life's first 12 s (${a} / ${b}) |\n` +
-      '|---|---|---|---|---|---|---|---|---|---|',
+      `\n| map | stuck s ratio | stuck s (${a} / ${b}) | stuck s at spots only one nav has (${a} / ${b}) | env. deaths ${a} · ${b} | distance ratio | nodes visited (${a} / ${b}) | played area reached (${a} / ${b}) | cells reached in all (${a} / ${b}) | nodes | of the stuck s and env. deaths, in a life's first 12 s (${a} / ${b}) |\n` +
+      '|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows)
     console.log(
       `| ${r.map} | ${fmt(r.stuckRatio)} | ${fmt(r.stuck[0])} / ${fmt(r.stuck[1])} | ${fmt(r.own[0])} / ${fmt(r.own[1])} | ` +
-        `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
+        `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${fmt(r.cells[0], 0)} / ${fmt(r.cells[1], 0)} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
         `${fmt(r.early[0][0])} · ${fmt(r.early[0][1], 3)} / ${fmt(r.early[1][0])} · ${fmt(r.early[1][1], 3)} |`,
     );
   const ratios = rows.map((r) => r.stuckRatio).sort((x, y) => x - y);
@@ -296,7 +300,8 @@ function printTable(a: string, b: string, rows: readonly Row[]): void {
     `\n${a} / ${b}: stuck ratio median ${fmt(median)}, below 1.0 on ${rows.filter((r) => r.stuckRatio < 1).length} of ${rows.length} maps; ` +
       `env. deaths within ${b} + 0.05 on ${rows.filter((r) => r.env[0] <= r.env[1] + 0.05).length}; ` +
       `distance ratio ≥ 0.95 on ${rows.filter((r) => r.distRatio >= 0.95).length}; ` +
-      `played area reached at least ${b}'s on ${rows.filter((r) => r.area && r.area[0] >= r.area[1]).length} of ${rows.filter((r) => r.area).length}`,
+      `played area reached at least ${b}'s on ${rows.filter((r) => r.area && r.area[0] >= r.area[1]).length} of ${rows.filter((r) => r.area).length}; ` +
+      `cells reached in all at least ${b}'s on ${rows.filter((r) => r.cells[0] >= r.cells[1]).length} of ${rows.length}`,
   );
 }
 

@@ -111,7 +111,7 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 
 /**
  * Each figure of two navs' trials (same bots, seconds and runs), A against B; with `played`
  * (the played-area cells of the map's demos, `played-cells.ts`), also the share of it bots
- * reached in each run.
+ * reached in each run, and the cells they reached whether played or not.
  */
 export function figureVerdicts(
   a: EngineReport,
@@ -120,12 +120,24 @@ export function figureVerdicts(
 ): FigureVerdict[] {
   const figures: FigureDef[] = [...FIGURES];
   if (played && played.length > 0)
-    figures.push({
-      figure: 'played area reached (share)',
-      run: (f) => playedShare(played, f.cells ?? []),
-      lowerIsBetter: false,
-      digits: 3,
-    });
+    figures.push(
+      {
+        figure: 'played area reached (share)',
+        run: (f) => playedShare(played, f.cells ?? []),
+        lowerIsBetter: false,
+        digits: 3,
+      },
+      // Beside the share, because the played area is where the demos' players went: bots
+      // that spread over more of the map reach fewer of those cells in the same time, and
+      // only this count shows it (issue 35: hostile's bots on navgen's nav stood in 1.7 times
+      // the engine's cells while reaching a smaller share of the played area).
+      {
+        figure: 'cells reached in all',
+        run: (f) => (f.cells ? f.cells.length : null),
+        lowerIsBetter: false,
+        digits: 0,
+      },
+    );
   return figures.map((d) => {
     const as = a.per_run.map(d.run).filter((x): x is number => x !== null);
     const bs = b.per_run.map(d.run).filter((x): x is number => x !== null);

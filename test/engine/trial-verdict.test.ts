@@ -99,14 +99,17 @@ describe('two navs', () => {
       ...r,
       per_run: r.per_run.map((f, k) => ({ ...f, cells: cells[k] })),
     });
-    const area = figureVerdicts(
+    const [area, all] = figureVerdicts(
       withCells(a, [
         [1, 2, 3],
         [1, 2],
       ]),
-      withCells(b, [[1], [2]]),
+      withCells(b, [
+        [1, 5, 6, 7],
+        [2, 5, 6, 7, 8],
+      ]),
       [1, 2, 3, 4],
-    )[4];
+    ).slice(4);
     expect(area).toMatchObject({
       figure: 'played area reached (share)',
       better: 'a',
@@ -114,6 +117,8 @@ describe('two navs', () => {
     });
     expect(area.a).toBeCloseTo(0.625);
     expect(area.b).toBeCloseTo(0.25);
+    // The cells reached whether played or not: b's bots spread wider, a's reached more of it.
+    expect(all).toMatchObject({ figure: 'cells reached in all', better: 'b', a: 2.5, b: 4.5 });
     const one = figureVerdicts(report(64, [run(4, 0, 1, 1)]), report(64, [run(5, 0, 1, 1)]));
     expect(one[0].sureness).toBe('one-run');
     const text = comparisonText(compareReports(a, b), 'new.nav', 'old.nav', a, b);
