@@ -41,6 +41,7 @@ import { resolveRunAs, runningAsRoot } from '../src/engine/run-as.js';
 import { runSession } from '../src/engine/trial-session.js';
 import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import { playedCells, playedShare } from '../src/engine/played-cells.js';
+import { mapFloor } from '../src/engine/floor-cells.js';
 import {
   autogenNav,
   corpusDemos,
@@ -193,6 +194,8 @@ interface MapResult {
   alone: EngineReport | null;
   /** The played-area cells of the map's corpus demos (none without a corpus). */
   played: number[];
+  /** The map's walkable floor as cells (`engine/floor-cells.ts`): roaming owing nothing to a nav. */
+  floor: readonly number[];
 }
 let results: MapResult[];
 try {
@@ -229,7 +232,8 @@ try {
       console.log(`[${clock()}] ${map}: measured`);
       // The played area: where the players of the map's corpus demos stood (played-cells.ts).
       const played = await playedCells(corpusDemos(map), map);
-      return { map, navgen, engine, alone: alone ?? null, played };
+      const { cells: floor } = await mapFloor(readFileSync(fixtureMap(map)));
+      return { map, navgen, engine, alone: alone ?? null, played, floor };
     }),
   );
 } finally {
@@ -242,7 +246,13 @@ const per = (r: EngineReport, f: (x: EngineReport['per_run'][number]) => number 
   mean(r.per_run.map((x) => f(x) ?? 0));
 const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
 /** The figures of nav `a` against nav `b` on one map, means of the runs. */
-function rowOf(map: string, a: EngineReport, b: EngineReport, played: number[]) {
+function rowOf(
+  map: string,
+  a: EngineReport,
+  b: EngineReport,
+  played: number[],
+  floor: readonly number[],
+) {
   const comparison: NavComparison = compareReports(a, b);
   const stuck = [per(a, (x) => x.stuck_s_per_bot_min), per(b, (x) => x.stuck_s_per_bot_min)];
   const env = [per(a, (x) => x.env_per_bot_min), per(b, (x) => x.env_per_bot_min)];
@@ -255,6 +265,7 @@ function rowOf(map: string, a: EngineReport, b: EngineReport, played: number[]) 
   // Every cell living bots stood in, played or not: with the share above it tells a nav whose
   // bots stay in fewer places from one whose bots spread beyond where the demos' players went.
   const cells = [a, b].map((r) => per(r, (x) => (x.cells ? x.cells.length : null)));
+  const floorShare = [a, b].map((r) => per(r, (x) => playedShare(floor, x.cells ?? [])));
   const early = [a, b].map((r) => [
     per(r, (x) => x.early_stuck_s_per_bot_min),
     per(r, (x) => x.early_env_per_bot_min),
@@ -270,6 +281,7 @@ function rowOf(map: string, a: EngineReport, b: EngineReport, played: number[]) 
     cov,
     area,
     cells,
+    floorShare,
     early,
     nodes: [a.nodes, b.nodes],
   };
@@ -282,13 +294,13 @@ function printTable(a: string, b: string, rows: readonly Row[]): void {
     `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
       `${a} / ${b}; per bot-minute; wall time ` +
       clock() +
-      `\n| map | stuck s ratio | stuck s (${a} / ${b}) | stuck s at spots only one nav has (${a} / ${b}) | env. deaths ${a} · ${b} | distance ratio | nodes visited (${a} / ${b}) | played area reached (${a} / ${b}) | cells reached in all (${a} / ${b}) | nodes | of the stuck s and env. deaths, in a life's first 12 s (${a} / ${b}) |\n` +
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      `\n| map | stuck s ratio | stuck s (${a} / ${b}) | stuck s at spots only one nav has (${a} / ${b}) | env. deaths ${a} · ${b} | distance ratio | nodes visited (${a} / ${b}) | played area reached (${a} / ${b}) | cells reached in all (${a} / ${b}) | map floor reached (${a} / ${b}) | nodes | of the stuck s and env. deaths, in a life's first 12 s (${a} / ${b}) |\n` +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows)
     console.log(
       `| ${r.map} | ${fmt(r.stuckRatio)} | ${fmt(r.stuck[0])} / ${fmt(r.stuck[1])} | ${fmt(r.own[0])} / ${fmt(r.own[1])} | ` +
-        `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${fmt(r.cells[0], 0)} / ${fmt(r.cells[1], 0)} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
+        `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${fmt(r.cells[0], 0)} / ${fmt(r.cells[1], 0)} | ${fmt(r.floorShare[0], 3)} / ${fmt(r.floorShare[1], 3)} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
         `${fmt(r.early[0][0])} · ${fmt(r.early[0][1], 3)} / ${fmt(r.early[1][0])} · ${fmt(r.early[1][1], 3)} |`,
     );
   const ratios = rows.map((r) => r.stuckRatio).sort((x, y) => x - y);
@@ -301,17 +313,20 @@ function printTable(a: string, b: string, rows: readonly Row[]): void {
       `env. deaths within ${b} + 0.05 on ${rows.filter((r) => r.env[0] <= r.env[1] + 0.05).length}; ` +
       `distance ratio ≥ 0.95 on ${rows.filter((r) => r.distRatio >= 0.95).length}; ` +
       `played area reached at least ${b}'s on ${rows.filter((r) => r.area && r.area[0] >= r.area[1]).length} of ${rows.filter((r) => r.area).length}; ` +
-      `cells reached in all at least ${b}'s on ${rows.filter((r) => r.cells[0] >= r.cells[1]).length} of ${rows.length}`,
+      `cells reached in all at least ${b}'s on ${rows.filter((r) => r.cells[0] >= r.cells[1]).length} of ${rows.length}; ` +
+      `map floor reached at least ${b}'s on ${rows.filter((r) => r.floorShare[0] >= r.floorShare[1]).length} of ${rows.length}`,
   );
 }
 
-const rows = results.map(({ map, navgen, engine, played }) => rowOf(map, navgen, engine, played));
-printTable('navgen', 'engine', rows);
-const alone = results.flatMap(({ map, alone, engine, played }) =>
-  alone ? [rowOf(map, alone, engine, played)] : [],
+const rows = results.map(({ map, navgen, engine, played, floor }) =>
+  rowOf(map, navgen, engine, played, floor),
 );
-const demosOverAlone = results.flatMap(({ map, navgen, alone, played }) =>
-  alone ? [rowOf(map, navgen, alone, played)] : [],
+printTable('navgen', 'engine', rows);
+const alone = results.flatMap(({ map, alone, engine, played, floor }) =>
+  alone ? [rowOf(map, alone, engine, played, floor)] : [],
+);
+const demosOverAlone = results.flatMap(({ map, navgen, alone, played, floor }) =>
+  alone ? [rowOf(map, navgen, alone, played, floor)] : [],
 );
 if (mapOnly) {
   printTable('map-only', 'engine', alone);

@@ -8,6 +8,21 @@
 import { readDemo } from '../sources/demo/read-demo.js';
 import type { DemoEvent } from '../sources/demo/events.js';
 
+/**
+ * The cells a trial's bots are measured against: where the players of the map's demos stood
+ * (`demos`), or the map's walkable floor when there are no demos (`floor`, `floor-cells.ts`).
+ */
+export interface AreaOfPlay {
+  /** Cell keys ({@link cellKey}), ascending. */
+  readonly cells: readonly number[];
+  readonly from: 'demos' | 'floor';
+}
+
+/** What a comparison calls the share of an area of play that bots reached. */
+export function areaFigure(area: AreaOfPlay): string {
+  return area.from === 'demos' ? 'played area reached (share)' : 'map floor reached (share)';
+}
+
 /** Edge of a cell. [Units: world units] */
 export const PLAYED_CELL = 64;
 

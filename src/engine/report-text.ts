@@ -6,6 +6,7 @@
 import { SHARED_SPOT_RADIUS, type NavComparison } from './compare.js';
 import type { EngineReport } from './engine-report.js';
 import { figureVerdicts, singleVerdict } from './trial-verdict.js';
+import type { AreaOfPlay } from './played-cells.js';
 
 const f = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
 
@@ -35,13 +36,13 @@ export function comparisonText(
   labelB: string,
   a: EngineReport,
   b: EngineReport,
-  played: readonly number[] | null = null,
+  area: AreaOfPlay | null = null,
 ): string {
   const row = (name: string, x: number, y: number, r: number | null, d = 2) =>
     `| ${name} | ${f(x, d)} | ${f(y, d)} | ${r === null ? '' : f(r)} |`;
   const range = (r: readonly [number, number], d: number) =>
     r[0] === r[1] ? f(r[0], d) : `${f(r[0], d)}–${f(r[1], d)}`;
-  const verdicts = figureVerdicts(a, b, played).map((v) => {
+  const verdicts = figureVerdicts(a, b, area).map((v) => {
     const d = v.digits;
     const who = v.better === 'a' ? labelA : v.better === 'b' ? labelB : 'neither';
     const how =

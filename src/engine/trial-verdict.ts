@@ -18,7 +18,7 @@
  */
 import type { EngineReport, RunFigures } from './engine-report.js';
 import { NAVTEST_PASS_THRESHOLDS } from '../navtest/offline-report.js';
-import { playedShare } from './played-cells.js';
+import { areaFigure, playedShare, type AreaOfPlay } from './played-cells.js';
 
 /** The proposal's test: 8 bots × 300 s. [Units: alive bot-minutes] */
 export const VERDICT_BOT_MINUTES = 40;
@@ -109,21 +109,21 @@ const FIGURES: readonly FigureDef[] = [
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 
 /**
- * Each figure of two navs' trials (same bots, seconds and runs), A against B; with `played`
- * (the played-area cells of the map's demos, `played-cells.ts`), also the share of it bots
- * reached in each run, and the cells they reached whether played or not.
+ * Each figure of two navs' trials (same bots, seconds and runs), A against B; with an `area`
+ * of play (`played-cells.ts`: the map's demos' played area, or its walkable floor), also the
+ * share of it bots reached in each run, and the cells they reached whether in it or not.
  */
 export function figureVerdicts(
   a: EngineReport,
   b: EngineReport,
-  played: readonly number[] | null = null,
+  area: AreaOfPlay | null = null,
 ): FigureVerdict[] {
   const figures: FigureDef[] = [...FIGURES];
-  if (played && played.length > 0)
+  if (area && area.cells.length > 0)
     figures.push(
       {
-        figure: 'played area reached (share)',
-        run: (f) => playedShare(played, f.cells ?? []),
+        figure: areaFigure(area),
+        run: (f) => playedShare(area.cells, f.cells ?? []),
         lowerIsBetter: false,
         digits: 3,
       },

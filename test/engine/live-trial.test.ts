@@ -103,7 +103,15 @@ describeEngine('navgen trial with the real server', () => {
       report: Record<string, unknown>;
       compare: Record<string, unknown>;
       comparison: { a: { stuck_s_per_bot_min: number }; b: { stuck_s_per_bot_min: number } };
+      playedArea: { from: string; cells: number; nav: number; compare: number };
     };
+    // No --played: roaming is measured against the map's walkable floor.
+    expect(printed.playedArea.from).toBe('floor');
+    expect(printed.playedArea.cells).toBeGreaterThan(500);
+    for (const share of [printed.playedArea.nav, printed.playedArea.compare]) {
+      expect(share).toBeGreaterThan(0);
+      expect(share).toBeLessThanOrEqual(1);
+    }
     const report = JSON.parse(readFileSync(out, 'utf8'));
     expect(printed.report).toEqual(report);
     expect(parseNavtestReport(report, out).map).toBe('beer');

@@ -14,6 +14,9 @@ import type { DemoEvent } from '../../src/sources/demo/events.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 import { analyzeDemo } from '../../src/engine/analyze-demo.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
+import { floorCells, mapFloor } from '../../src/engine/floor-cells.js';
+import { roomsMesh } from '../helpers/rooms-mesh.js';
+import { readFileSync } from 'node:fs';
 
 const segment = (map: string) => ({ kind: 'segment', map, clientNum: 15 }) as unknown as DemoEvent;
 const frame = (players: { slot: number; pmType: number; origin: [number, number, number] }[]) =>
@@ -45,6 +48,33 @@ describe('played cells', () => {
   it('says the share of the played cells reached', () => {
     expect(playedShare([1, 2, 3, 4], [2, 4, 9])).toBe(0.5);
     expect(playedShare([], [1])).toBeNull();
+  });
+});
+
+describe('the walkable floor as cells', () => {
+  it('keys every cell of every area at the height a standing player’s origin has there', () => {
+    // A, B and C at origin height 24 (cells x 0, 1 and y 1), D 40 units up: one cell layer higher.
+    expect(floorCells(roomsMesh())).toEqual(
+      [cellKey(32, 32, 24), cellKey(96, 32, 24), cellKey(32, 80, 24), cellKey(96, 80, 64)].sort(
+        (a, b) => a - b,
+      ),
+    );
+  });
+});
+
+describeFixtures('the walkable floor of a real map', () => {
+  it('holds most cells the players of its demos stood in, and not every one', async () => {
+    const floor = await mapFloor(readFileSync(fixture('maps', 'wizs.bsp')));
+    expect(floor.from).toBe('floor');
+    const played = await playedCells(
+      [fixture('demos', 'mvd2', 'corpus', 'wizs', 'wizs_dm_6bots_240s_sk9_c3.mvd2.gz')],
+      'wizs',
+    );
+    // Players also stand in cells above the floor (jumps, stairs between two layers, ladders).
+    const share = playedShare(played, floor.cells)!;
+    expect(share).toBeGreaterThan(0.3);
+    expect(share).toBeLessThan(1);
+    expect([...floor.cells]).toEqual([...floor.cells].sort((a, b) => a - b));
   });
 });
 

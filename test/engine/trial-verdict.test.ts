@@ -108,7 +108,7 @@ describe('two navs', () => {
         [1, 5, 6, 7],
         [2, 5, 6, 7, 8],
       ]),
-      [1, 2, 3, 4],
+      { cells: [1, 2, 3, 4], from: 'demos' },
     ).slice(4);
     expect(area).toMatchObject({
       figure: 'played area reached (share)',
@@ -119,6 +119,9 @@ describe('two navs', () => {
     expect(area.b).toBeCloseTo(0.25);
     // The cells reached whether played or not: b's bots spread wider, a's reached more of it.
     expect(all).toMatchObject({ figure: 'cells reached in all', better: 'b', a: 2.5, b: 4.5 });
+    // Without demos, the map's floor: the same share, named for what it is.
+    const floor = figureVerdicts(a, b, { cells: [1, 2, 3, 4], from: 'floor' });
+    expect(floor[4].figure).toBe('map floor reached (share)');
     const one = figureVerdicts(report(64, [run(4, 0, 1, 1)]), report(64, [run(5, 0, 1, 1)]));
     expect(one[0].sureness).toBe('one-run');
     const text = comparisonText(compareReports(a, b), 'new.nav', 'old.nav', a, b);

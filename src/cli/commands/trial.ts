@@ -13,7 +13,13 @@ import { EngineInstallError, locateEngine } from '../../engine/engine-install.js
 import { findMap, MapNotFoundError } from '../../engine/find-map.js';
 import { comparisonText, engineReportText } from '../../engine/report-text.js';
 import { singleVerdict } from '../../engine/trial-verdict.js';
-import { playedCells, playedShare } from '../../engine/played-cells.js';
+import {
+  PLAYED_CELL,
+  playedCells,
+  playedShare,
+  type AreaOfPlay,
+} from '../../engine/played-cells.js';
+import { mapFloor } from '../../engine/floor-cells.js';
 import { expandDemoInputs } from '../demo-inputs.js';
 import { resolveRunAs, RunAsError, runningAsRoot } from '../../engine/run-as.js';
 import { TrialError } from '../../engine/run-trial.js';
@@ -92,7 +98,7 @@ export function register(program: Command): void {
     )
     .option(
       '--played <demos...>',
-      "with --compare: demos of the map (files or folders) whose players' places are the played area; the comparison says which nav's bots reached more of it",
+      "with --compare: demos of the map (files or folders) whose players' places are the played area; the comparison says which nav's bots reached more of it (without: the map's walkable floor, every floor a player walks to from a spawn point)",
     )
     .option('--no-progress', 'no progress lines')
     .action(async (navPath: string, opts: TrialCliOptions) => {
@@ -117,13 +123,23 @@ export function register(program: Command): void {
       }
       if (opts.played && !opts.compare)
         throw new CliError('--played goes with --compare (it compares two navs)', EXIT_USAGE);
-      // The played area, read before the servers start: a wrong demo path fails at once.
-      const played = opts.played ? await playedCells(expandDemoInputs(opts.played), map) : null;
-      if (played && played.length === 0)
-        throw new CliError(
-          `--played: no player stood on ${map} in ${opts.played!.join(', ')}`,
-          EXIT_USAGE,
-        );
+      // The area bots are measured against, before the servers start (a wrong demo path fails
+      // at once): where the demos' players stood, or the map's walkable floor without demos.
+      let area: AreaOfPlay | null = null;
+      if (opts.played) {
+        area = { cells: await playedCells(expandDemoInputs(opts.played), map), from: 'demos' };
+        if (area.cells.length === 0)
+          throw new CliError(
+            `--played: no player stood on ${map} in ${opts.played.join(', ')}`,
+            EXIT_USAGE,
+          );
+      } else if (opts.compare) {
+        area = await mapFloor(bsp.bytes);
+        if (opts.progress)
+          process.stderr.write(
+            `navgen: measuring roaming against the map's walkable floor (${area.cells.length} cells of ${PLAYED_CELL} units); --played DEMOS measures it against where their players went\n`,
+          );
+      }
       const navs = [{ label: 'nav', path: navPath, nav: (await readNavForCli(navPath)).nav }];
       if (opts.compare)
         navs.push({
@@ -175,11 +191,12 @@ export function register(program: Command): void {
       if (opts.json) {
         const union = (r: typeof report) => [...new Set(r.per_run.flatMap((x) => x.cells ?? []))];
         const playedArea =
-          played && other
+          area && other
             ? {
-                cells: played.length,
-                nav: playedShare(played, union(report)),
-                compare: playedShare(played, union(other)),
+                from: area.from,
+                cells: area.cells.length,
+                nav: playedShare(area.cells, union(report)),
+                compare: playedShare(area.cells, union(other)),
               }
             : undefined;
         const value = comparison ? { report, compare: other, comparison, playedArea } : report;
@@ -195,7 +212,7 @@ export function register(program: Command): void {
               basename(opts.compare!),
               report,
               other,
-              played,
+              area,
             ),
           );
         }
