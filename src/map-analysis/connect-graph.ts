@@ -10,7 +10,8 @@
  * a 240 s trial).
  *
  * 1. Escapes (`connect-links.ts`): for each node that does not lead into the main component, a
- *    link to the nearest node that does, or two through a new node between.
+ *    link to the nearest node that does, or two through a new node between; each kind of way
+ *    out tried for every node apart before the next kind (`ESCAPE_WAYS`).
  * 2. Entries (`connect-links.ts`): for each node the main component does not lead to, a link
  *    into it the same way.
  *    Rounds of 1 and 2 repeat while they add links (a node joined lets its neighbours join),
@@ -18,7 +19,8 @@
  * 3. Traps (`main-reach.ts`, with `dropTraps`): nodes that still lead nowhere are removed, so
  *    that a bot standing there takes another node as its nearest — but not spawn nodes, nor
  *    nodes leading into an island of at least `minIsland` nodes (the engine's own nav leaves
- *    such places apart too: midtown's lowest floor).
+ *    such places apart too: midtown's lowest floor); and no link leads from the rest of the
+ *    graph into what leads nowhere, so no goal sends a bot where it cannot come back from.
  *
  * Deterministic: nodes in number order, candidates by distance then number. The options are
  * the stage's (`operators/connect.ts` states each once); `matchRadius` is the pipeline's
@@ -30,6 +32,7 @@ import { runToEnd, type Steps } from '../pausing/run-steps.js';
 import {
   ConnectLinks,
   ESCAPE_FROM,
+  ESCAPE_WAYS,
   GROUND,
   type ConnectLinkOptions,
   type ConnectMap,
@@ -96,18 +99,18 @@ export function* connectGraphSteps(
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let added = 0;
     const count = nodes.length;
-    // 1. Escapes.
-    for (let v = 0; v < count; v++) {
-      if (pauseDue()) yield;
-      if (reach.leads[v] || !ESCAPE_FROM.has(nodes[v].type)) continue;
-      const way = ways.escape(v, reach.leads);
-      if (way === null) continue;
-      escapes++;
-      if (way === 'bridge') bridges++;
-      else if (way !== 'from-reach') escapesFromCentre++;
-      added++;
-      reach = mainReach(nodes.length, links);
-    }
+    // 1. Escapes, each way for every node still apart before the next (`ESCAPE_WAYS`).
+    for (const way of ESCAPE_WAYS)
+      for (let v = 0; v < count; v++) {
+        if (pauseDue()) yield;
+        if (reach.leads[v] || !ESCAPE_FROM.has(nodes[v].type)) continue;
+        if (!ways.escape(v, reach.leads, way)) continue;
+        escapes++;
+        if (way === 'bridge') bridges++;
+        else if (way !== 'from-reach') escapesFromCentre++;
+        added++;
+        reach = mainReach(nodes.length, links);
+      }
     // 2. Entries.
     for (let v = 0; v < count; v++) {
       if (pauseDue()) yield;
@@ -126,10 +129,12 @@ export function* connectGraphSteps(
   // 3. Traps.
   let graph: DraftGraph = { nodes, links };
   let trapsRemoved = 0;
+  let linksIntoIslandsRemoved = 0;
   if (o.dropTraps && after.leadNowhere > 0) {
     const kept = withoutTraps(nodes, links, reach, o.minIsland);
     graph = kept.graph;
     trapsRemoved = kept.removed;
+    linksIntoIslandsRemoved = kept.linksIntoIslands;
   }
   return {
     graph,
@@ -144,6 +149,7 @@ export function* connectGraphSteps(
       nodesStillLeadingNowhere: after.leadNowhere,
       nodesStillUnreached: after.unreached,
       trapNodesRemoved: trapsRemoved,
+      linksIntoIslandsRemoved,
     },
   };
 }

@@ -8,7 +8,8 @@
  *   bottom and top);
  * - no node's player box is more than 1 unit in solid;
  * - no node stands where a `trigger_hurt` touches the player (subway2's strip along its tracks);
- * - one component holds at least 95 % of the nodes;
+ * - one component holds at least 95 % of the nodes, and no node a bot walks to from the largest
+ *   strongly connected part is one it cannot come back from;
  * - the area mesh built with the nav (`navgen mesh --nav`: its nodes seed the floor, its links
  *   become off-mesh links) connects every pair of spawn points the nav connects;
  * - at least 90 % of the human LTK waypoints lie within 64 units of a node: beer (its four-demo
@@ -44,6 +45,29 @@ import {
 import { CORPUS_MAPS, realMapChecks, type CorpusBuild } from '../operators/real-map-checks.js';
 import { exampleNavChecks } from '../navtest/example-nav-checks.js';
 import { meshSpawnPairs } from '../navmesh/spawn-pairs.js';
+import {
+  adjacency,
+  largestComponent,
+  spreadMarks,
+  strongComponents,
+} from '../../src/graph/strong-components.js';
+
+/**
+ * The nodes a bot walking from the nav's largest strongly connected part can reach but never
+ * return from: a random goal there keeps a bot until it dies (ghetto's roof court, 812 nodes,
+ * before connect tried every node's safest way out first).
+ */
+function trapsEnteredFromMain(nav: NavFile): number[] {
+  const n = nav.nodes.length;
+  const links = nav.nodes.flatMap((node, from) => node.links.map((l) => ({ from, to: l.target })));
+  const fwd = adjacency(n, links);
+  const { component, count } = strongComponents(n, fwd);
+  const main = largestComponent(component, count);
+  const inMain = Uint8Array.from(component, (c) => (c === main ? 1 : 0));
+  const reached = spreadMarks(fwd, inMain.slice());
+  const leads = spreadMarks(adjacency(n, links, true), inMain.slice());
+  return [...reached.keys()].filter((v) => reached[v] && !leads[v]);
+}
 
 const out = mkdtempSync(join(tmpdir(), 'navgen-map-checks-'));
 const maps = readdirSync(join(REPO_ROOT, 'pipelines'))
@@ -127,6 +151,10 @@ describeFixtures('map checks of the default navs, by the independent map check',
       const pairs = await meshSpawnPairs(fixture('maps', `${name}.bsp`), built.get(name)!.nav);
       expect(pairs.navConnected).toBeGreaterThan(0);
       expect(pairs.meshMisses).toEqual([]);
+    });
+
+    it(`${name}: no node the main part leads to is one a bot cannot come back from`, () => {
+      expect(trapsEnteredFromMain(built.get(name)!.nav)).toEqual([]);
     });
 
     it(`${name}: one component holds at least 95 % of the nodes${open?.largestComponent ? ` (open: at least ${open.largestComponent})` : ''}`, () => {

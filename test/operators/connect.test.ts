@@ -82,6 +82,16 @@ describe('connect', () => {
     expect(kept.stats.trapNodesRemoved).toBe(0);
   });
 
+  it('an island is never a goal: no link leads into it from where a bot can come back', () => {
+    // A link from the main loop into the sealed cell: a bot sent there would stay.
+    const intoCell = { ...g, links: [...g.links, link(2, 5)] };
+    const kept = connectGraph(intoCell, map, EMPTY_FEEDBACK, { ...connectDefaults, minIsland: 2 });
+    expect(kept.graph.nodes).toHaveLength(7);
+    expect(kept.stats.linksIntoIslandsRemoved).toBe(1);
+    expect(has(kept.graph, [0, 0, Z], [380, 0, Z])).toBe(false);
+    expect(has(kept.graph, [380, 0, Z], [420, 0, Z])).toBe(true);
+  });
+
   it('never proposes a link the nav test reported bad; a dead end with no other way gets a bridge node', () => {
     const bad = {
       ...EMPTY_FEEDBACK,
@@ -134,6 +144,38 @@ describe('connect', () => {
       escapeMaxDrop: 180,
     });
     expect(strict.stats.trapNodesRemoved).toBe(2);
+  });
+
+  it('a group apart leaves by the safest way any of its nodes has, not by its first node’s', () => {
+    // A plateau 100 units high between a pit 120 deep (west) and the floor (east). Its first
+    // node overlooks the pit: only a 220-unit drop, deeper than maxDrop. Its second overlooks
+    // the floor: a 100-unit drop the bot makes from everywhere it counts the node reached.
+    // Node by node, the first took its deep drop and the plateau led out through it.
+    const ground = syntheticWorld([
+      box([-1024, -512, -152], [-200, 512, -120], SOLID),
+      box([-200, -512, -32], [200, 512, 100], SOLID),
+      box([200, -512, -32], [1024, 512, 0], SOLID),
+    ]);
+    const groundMap = { world: ground, collision: buildCollisionModel(ground) };
+    const top = 100 + Z;
+    const pit = -120 + Z;
+    const plateau: DraftGraph = {
+      nodes: [
+        nodeWithoutVotes([-150, 0, top], 'MOVE', 'map'),
+        nodeWithoutVotes([150, 0, top], 'MOVE', 'map'),
+        nodeWithoutVotes([-260, 0, pit], 'MOVE', 'map'),
+        node(260, 0),
+        node(400, 0),
+        node(400, 200),
+      ],
+      // The plateau's two nodes both ways; the main part a loop through the pit and the floor.
+      links: [link(0, 1), link(1, 0), link(2, 3), link(3, 4), link(4, 5), link(5, 2)],
+    };
+    const r3 = connectGraph(plateau, groundMap, EMPTY_FEEDBACK, connectDefaults);
+    const out = r3.graph.links.filter((l) => l.from < 2 && l.to >= 2);
+    expect(out.map((l) => [l.from, l.to, l.type])).toEqual([[1, 3, 'STAND_DROP']]);
+    expect(r3.stats.escapeLinksFromCentreOnly).toBe(0);
+    expect(r3.stats.trapNodesRemoved).toBe(0);
   });
 
   it('is deterministic', () => {
