@@ -129,8 +129,9 @@ export function figureVerdicts(
       },
       // Beside the share, because the played area is where the demos' players went: bots
       // that spread over more of the map reach fewer of those cells in the same time, and
-      // only this count shows it (issue 35: hostile's bots on navgen's nav stood in 1.7 times
-      // the engine's cells while reaching a smaller share of the played area).
+      // only this count shows it (issue 35: hostile's bots on navgen's nav stood in 1,071 cells
+      // against 677 on the engine's nav, two runs each, and reached a smaller share of the
+      // played area).
       {
         figure: 'cells reached in all',
         run: (f) => (f.cells ? f.cells.length : null),

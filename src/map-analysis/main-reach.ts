@@ -43,10 +43,11 @@ export function mainReach(n: number, links: readonly DraftLink[]): MainReach {
  * `minIsland` nodes where a bot still finds goals to roam to. Links follow their nodes.
  *
  * No link is kept from a node that leads into the main component to one that does not: an
- * island is for the bots that spawn in it or land in it, never a goal the nav sends a bot to
- * (it would stay there until it dies). Midtown's lowest floor: the players of four demos went
- * down into it twice and never came out; on the nav, 141 of 1,707 nodes a bot could walk into
- * and not leave, one in twelve of its random goals.
+ * island is for the bots that spawn or land in it, never a goal the nav sends a bot to (it would
+ * stay there until it dies). Midtown's lowest floor: the players of four demos went down into it
+ * twice and never came out; on the nav, 141 of 1,707 nodes a bot could walk into and not leave,
+ * one in twelve of its random goals. An island no link leads into stays too: a bot that lands
+ * there still finds goals, and an admin who mends the way in (`navgen view`) needs its nodes.
  */
 export function withoutTraps(
   nodes: readonly DraftNode[],

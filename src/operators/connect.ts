@@ -39,11 +39,15 @@ import {
   withDefaults,
   type OptionsOf,
 } from '../stage/schema-helpers.js';
-import type { GraphEvent } from '../stage/graph-types.js';
+import type { DraftGraph, GraphEvent } from '../stage/graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 import { loadFeedbackFor } from './feedback.js';
 import { loadCollision, loadMap } from '../map-analysis/map-source.js';
-import { connectGraphSteps } from '../map-analysis/connect-graph.js';
+import {
+  connectGraphSteps,
+  mendWaysOut,
+  type ConnectGraphOptions,
+} from '../map-analysis/connect-graph.js';
 import type { ConnectMap } from '../map-analysis/connect-links.js';
 import { runGivingWay } from '../pausing/run-steps.js';
 
@@ -114,8 +118,7 @@ export function connect(
   load: () => Promise<ConnectMap | null>,
   loadFeedback: () => Promise<Feedback> = async () => EMPTY_FEEDBACK,
 ): OperatorFunction<GraphEvent, GraphEvent> {
-  const given = withDefaults('connect', CONNECT_OPTIONS, options);
-  const o = { ...given, matchRadius: given.matchRadius ?? shared.matchRadius };
+  const o = connectOptionsOf(options, shared);
   return graphInOrder(async (e, emit) => {
     const map = await load();
     if (!map) {
@@ -126,6 +129,29 @@ export function connect(
     emit({ kind: 'graph', graph: r.graph, votes: e.votes });
     emit({ kind: 'summary', stage: 'connect', data: r.stats });
   });
+}
+
+/** The stage's options as the recipe reads them: defaults filled, the match radius decided. */
+function connectOptionsOf(
+  options: Partial<ConnectOptions>,
+  shared: Pick<SharedSettings, 'matchRadius'>,
+): ConnectGraphOptions {
+  const given = withDefaults('connect', CONNECT_OPTIONS, options);
+  return { ...given, matchRadius: given.matchRadius ?? shared.matchRadius };
+}
+
+/**
+ * The build's own test's mend (`pipeline/own-test.ts`): ways out again, with this stage's
+ * options (`options`, as a pipeline gives them) for nodes the test's repairs left leading
+ * nowhere (`mendWaysOut`).
+ */
+export function connectMend(
+  options: Partial<ConnectOptions>,
+  shared: Pick<SharedSettings, 'matchRadius'>,
+  map: ConnectMap,
+): (g: DraftGraph, failed: Feedback, lost: Uint8Array) => DraftGraph {
+  const o = connectOptionsOf(options, shared);
+  return (g, failed, lost) => mendWaysOut(g, map, failed, lost, o).graph;
 }
 
 function connectMapLoader(bsp: string | null): () => Promise<ConnectMap | null> {

@@ -13,6 +13,10 @@
  * - every link that failed goes (a link's verdict never depends on other links, so a later
  *   round finds no new failure among the links that stay);
  * - bad nodes go (no room for a player, or every way in ends in death), with their links;
+ * - nodes the removals left leading nowhere, that led into the graph's main part before, get a
+ *   way out again where the simulated bot makes one from their reach starts (`mend`: connect's
+ *   `mendWaysOut`, never along a link just failed): a removed link was often a group's only way
+ *   out, and bots that spawn or walk there would stand;
  * - nodes the removals cut off (reachable from the spawn points before, neither reachable nor
  *   leading back now) go; when the nav fails on its reach itself (coverage, the unreachable
  *   share), every node that is neither goes.
@@ -20,6 +24,8 @@
  * exits 4 (`EXIT_NOT_CONVERGED`), like `iterate`, and an existing nav stays in place.
  */
 import type { DraftGraph } from '../stage/graph-types.js';
+import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
+import { mainReach } from '../map-analysis/main-reach.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import { graphToNav } from '../sinks/nav/graph-to-nav.js';
 import type { OwnTestSummary } from '../sinks/build-result.js';
@@ -49,12 +55,20 @@ export function withoutNodes(g: DraftGraph, drop: Uint8Array): DraftGraph {
   return { nodes, links };
 }
 
+/**
+ * Ways out again for the nodes marked in `lost` (they led into the main part before the links
+ * in `failed` went, and lead nowhere now): the graph with the links it made, new nodes after
+ * the graph's own.
+ */
+export type OwnTestMend = (g: DraftGraph, failed: Feedback, lost: Uint8Array) => DraftGraph;
+
 export async function testAndRepair(
   graph: DraftGraph,
   nodeTypes: NodeTypeTable,
   bsp: string,
   map: string,
   verdicts: NavtestVerdicts,
+  mend: OwnTestMend | null = null,
 ): Promise<OwnTest> {
   let g = graph;
   // Each node's number in the graph the stages made, to tell which nodes a repair cut off.
@@ -63,6 +77,7 @@ export async function testAndRepair(
   let first: OwnTestSummary['first'] | null = null;
   let removedLinks = 0;
   let removedNodes = 0;
+  let waysOutAdded = 0;
   for (let round = 1; ; round++) {
     const { nav, draftIndex } = graphToNav(g, nodeTypes);
     // A graph the engine's loader would refuse stops here, as the sink would stop it: the test
@@ -93,6 +108,7 @@ export async function testAndRepair(
       first: first!,
       removedLinks,
       removedNodes,
+      waysOutAdded,
       coverage: report.coverage_ratio,
       links: report.links.length,
       badLinks: report.bad_links.length,
@@ -112,18 +128,28 @@ export async function testAndRepair(
       (l) => !failed.has(`${l.from}:${l.to}:${nodeTypes[l.type as keyof NodeTypeTable]}`),
     );
     removedLinks += before - links.length;
+    let repaired: DraftGraph = { nodes: g.nodes, links };
+    if (mend && links.length < before) {
+      const mended = mendLostWays(g, repaired, report.bad_links, draftIndex, mend);
+      waysOutAdded += mended.links.length - links.length;
+      // New nodes (bridges) stand for no node of the stages' graph.
+      origin = Int32Array.from({ length: mended.nodes.length }, (_, i) =>
+        i < origin.length ? origin[i] : -1,
+      );
+      repaired = mended;
+    }
     // Bad nodes; nodes this repair cut off; every unreachable one when reach itself fails.
     const share = nav.nodes.length > 0 ? report.unreachable_nodes.length / nav.nodes.length : 0;
     const reachFails =
       report.coverage_ratio < NAVTEST_PASS_THRESHOLDS.minCoverage ||
       share > NAVTEST_PASS_THRESHOLDS.maxUnreachable;
-    const drop = new Uint8Array(g.nodes.length);
+    const drop = new Uint8Array(repaired.nodes.length);
     for (const n of report.bad_nodes) drop[draftIndex[n]] = 1;
     for (const n of report.unreachable_nodes)
       if (reachFails || reachedFirst![origin[draftIndex[n]]]) drop[draftIndex[n]] = 1;
     const kept = origin.filter((_, i) => !drop[i]);
     removedNodes += origin.length - kept.length;
-    g = withoutNodes({ nodes: g.nodes, links }, drop);
+    g = withoutNodes(repaired, drop);
     origin = kept;
   }
 }
@@ -138,9 +164,34 @@ export function ownTestLine(s: OwnTestSummary): string {
           .map(([k, v]) => `${v} ${k}`)
           .join(
             ', ',
-          )}) and ${f.badNodes} node(s): removed ${s.removedLinks} link(s) and ${s.removedNodes} node(s) in ${s.rounds - 1} repair round(s)`;
+          )}) and ${f.badNodes} node(s): removed ${s.removedLinks} link(s) and ${s.removedNodes} node(s)${s.waysOutAdded ? `, made ${s.waysOutAdded} link(s) for the ways out they took` : ''} in ${s.rounds - 1} repair round(s)`;
   const verdict = s.passed
     ? 'passed'
     : `FAILED (${s.badLinks} bad links, ${s.badNodes} bad nodes, ${s.unreachable} unreachable nodes)`;
   return `nav test: ${verdict}, ${s.links} links, coverage ${(s.coverage * 100).toFixed(1)}%${found}`;
+}
+
+/**
+ * `mend` for the nodes of `g` that led into its main part and do not in `repaired` (the same
+ * nodes, the failed links gone); `badLinks` are the failed links as node numbers of the tested
+ * nav, which `draftIndex` maps to `g`'s.
+ */
+function mendLostWays(
+  g: DraftGraph,
+  repaired: DraftGraph,
+  badLinks: readonly (readonly [number, number])[],
+  draftIndex: ArrayLike<number>,
+  mend: OwnTestMend,
+): DraftGraph {
+  const led = mainReach(g.nodes.length, g.links).leads;
+  const leads = mainReach(repaired.nodes.length, repaired.links).leads;
+  const lost = Uint8Array.from(led, (x, v) => (x && !leads[v] ? 1 : 0));
+  if (!lost.includes(1)) return repaired;
+  const failed: Feedback = {
+    ...EMPTY_FEEDBACK,
+    badLinks: badLinks.map(
+      ([a, b]) => [g.nodes[draftIndex[a]].origin, g.nodes[draftIndex[b]].origin] as const,
+    ),
+  };
+  return mend(repaired, failed, lost);
 }

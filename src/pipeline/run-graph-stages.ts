@@ -19,13 +19,15 @@
 import { from, lastValueFrom, tap, toArray, type Observable } from 'rxjs';
 import { poolVotes } from '../stage/vote-pool.js';
 import type { DraftGraph, GraphEvent } from '../stage/graph-types.js';
-import { loadCollision } from '../map-analysis/map-source.js';
+import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import { hashFile } from '../files/content-hash.js';
 import { attachVerdicts, VerdictTable } from '../simulated-bot/verdict-table.js';
 import { loadVerdicts, saveVerdicts } from '../simulated-bot/verdict-file.js';
 import { VerdictPool } from '../simulated-bot/verdict-pool.js';
 import { linkRunsOf } from '../simulated-bot/verdict-runs.js';
-import { testAndRepair } from './own-test.js';
+import { testAndRepair, type OwnTestMend } from './own-test.js';
+import { connectMend, connectStage } from '../operators/connect.js';
+import { sharedOf } from '../stage/shared-settings.js';
 import type { EditNote, GraphWork, OwnTestOutcome, StageWork } from '../sinks/build-result.js';
 import {
   graphCacheKey,
@@ -143,11 +145,14 @@ export async function runGraphStages(
       const started = performance.now();
       const hits0 = table.hits;
       const added0 = table.added;
-      const tested = await testAndRepair(graph, ctx.nodeTypes, tools.bsp, spec.map, {
-        model,
-        table,
-        pool: threads,
-      });
+      const tested = await testAndRepair(
+        graph,
+        ctx.nodeTypes,
+        tools.bsp,
+        spec.map,
+        { model, table, pool: threads },
+        await ownTestMend(spec, ctx, tools),
+      );
       ownTest = { summary: tested.summary, report: tested.report };
       work.push({
         stage: 'nav test',
@@ -265,4 +270,22 @@ async function runStages(
     else if (e.kind === 'summary') stages[e.stage] = e.data;
   }
   return { graph, stages };
+}
+
+/**
+ * The own test's mend: `connect`'s ways out with the pipeline's `connect` options, when it has
+ * that stage (a pipeline without it asked for no ways out).
+ */
+async function ownTestMend(
+  spec: PipelineSpec,
+  ctx: StageContext,
+  tools: MapTools,
+): Promise<OwnTestMend | null> {
+  const use = spec.stages.find((s) => s.name === connectStage.meta.name);
+  if (!use) return null;
+  const { world } = await loadMap(tools.bsp);
+  return connectMend(use.options, sharedOf(ctx, connectStage.meta.name), {
+    world,
+    collision: tools.model,
+  });
 }

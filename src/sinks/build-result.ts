@@ -150,6 +150,8 @@ export interface OwnTestSummary {
   };
   readonly removedLinks: number;
   readonly removedNodes: number;
+  /** Links made for nodes whose way out the removals took (`own-test.ts`, `mend`). */
+  readonly waysOutAdded: number;
   /** The last round's figures: what the written nav holds. */
   readonly coverage: number;
   readonly links: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectDefaults as stageDefaults } from '../../src/operators/connect.js';
 import { feedbackDefaults } from '../../src/operators/feedback.js';
-import { connectGraph } from '../../src/map-analysis/connect-graph.js';
+import { connectGraph, mendWaysOut } from '../../src/map-analysis/connect-graph.js';
 import type { DraftGraph, DraftLink, DraftNode } from '../../src/stage/graph-types.js';
 import { NO_LINK_EVIDENCE, nodeWithoutVotes } from '../../src/stage/graph-types.js';
 import { EMPTY_FEEDBACK } from '../../src/sources/feedback/feedback.js';
@@ -176,6 +176,41 @@ describe('connect', () => {
     expect(out.map((l) => [l.from, l.to, l.type])).toEqual([[1, 3, 'STAND_DROP']]);
     expect(r3.stats.escapeLinksFromCentreOnly).toBe(0);
     expect(r3.stats.trapNodesRemoved).toBe(0);
+  });
+
+  it('mends a way out the own test took, never along the failed link', () => {
+    // The plateau again: its way down onto the floor (1 → 3) failed the build's own test.
+    const ground = syntheticWorld([
+      box([-1024, -512, -152], [-200, 512, -120], SOLID),
+      box([-200, -512, -32], [200, 512, 100], SOLID),
+      box([200, -512, -32], [1024, 512, 0], SOLID),
+    ]);
+    const groundMap = { world: ground, collision: buildCollisionModel(ground) };
+    const top = 100 + Z;
+    const plateau: DraftGraph = {
+      nodes: [
+        nodeWithoutVotes([-150, 0, top], 'MOVE', 'map'),
+        nodeWithoutVotes([150, 0, top], 'MOVE', 'map'),
+        nodeWithoutVotes([-260, 0, -120 + Z], 'MOVE', 'map'),
+        node(260, 0),
+        node(400, 0),
+        node(400, 200),
+        node(260, 120),
+      ],
+      links: [link(0, 1), link(1, 0), link(2, 3), link(3, 6), link(6, 4), link(4, 5), link(5, 2)],
+    };
+    const failed = {
+      ...EMPTY_FEEDBACK,
+      badLinks: [[plateau.nodes[1].origin, plateau.nodes[3].origin]] as never,
+    };
+    const lost = Uint8Array.from([1, 1, 0, 0, 0, 0, 0]);
+    const mended = mendWaysOut(plateau, groundMap, failed, lost, connectDefaults);
+    const out = mended.graph.links.filter((l) => l.from < 2 && l.to >= 2);
+    expect(out.map((l) => [l.from, l.to])).toEqual([[1, 6]]);
+    expect(mended.escapes).toBe(1);
+    // Nodes not marked lost are left as they are.
+    const none = mendWaysOut(plateau, groundMap, failed, new Uint8Array(7), connectDefaults);
+    expect(none.graph.links).toHaveLength(plateau.links.length);
   });
 
   it('is deterministic', () => {
