@@ -31,6 +31,16 @@ const link = (from: number, to: number): DraftLink => ({
   ...NO_LINK_EVIDENCE,
 });
 
+/** A plateau 100 units high (x −200…200) between a pit 120 deep (west) and the floor (east). */
+function plateauMap() {
+  const world = syntheticWorld([
+    box([-1024, -512, -152], [-200, 512, -120], SOLID),
+    box([-200, -512, -32], [200, 512, 100], SOLID),
+    box([200, -512, -32], [1024, 512, 0], SOLID),
+  ]);
+  return { world, collision: buildCollisionModel(world) };
+}
+
 describe('connect', () => {
   // Main loop 0 ⇄ 1 ⇄ 2; node 3 (open floor) linked only from 2 (a dead end); node 4 (open
   // floor) linked only to 0 (nothing leads to it); 5 ⇄ 6 inside the sealed cell.
@@ -151,12 +161,6 @@ describe('connect', () => {
     // node overlooks the pit: only a 220-unit drop, deeper than maxDrop. Its second overlooks
     // the floor: a 100-unit drop the bot makes from everywhere it counts the node reached.
     // Node by node, the first took its deep drop and the plateau led out through it.
-    const ground = syntheticWorld([
-      box([-1024, -512, -152], [-200, 512, -120], SOLID),
-      box([-200, -512, -32], [200, 512, 100], SOLID),
-      box([200, -512, -32], [1024, 512, 0], SOLID),
-    ]);
-    const groundMap = { world: ground, collision: buildCollisionModel(ground) };
     const top = 100 + Z;
     const pit = -120 + Z;
     const plateau: DraftGraph = {
@@ -171,7 +175,7 @@ describe('connect', () => {
       // The plateau's two nodes both ways; the main part a loop through the pit and the floor.
       links: [link(0, 1), link(1, 0), link(2, 3), link(3, 4), link(4, 5), link(5, 2)],
     };
-    const r3 = connectGraph(plateau, groundMap, EMPTY_FEEDBACK, connectDefaults);
+    const r3 = connectGraph(plateau, plateauMap(), EMPTY_FEEDBACK, connectDefaults);
     const out = r3.graph.links.filter((l) => l.from < 2 && l.to >= 2);
     expect(out.map((l) => [l.from, l.to, l.type])).toEqual([[1, 3, 'STAND_DROP']]);
     expect(r3.stats.escapeLinksFromCentreOnly).toBe(0);
@@ -180,12 +184,6 @@ describe('connect', () => {
 
   it('mends a way out the own test took, never along the failed link', () => {
     // The plateau again: its way down onto the floor (1 → 3) failed the build's own test.
-    const ground = syntheticWorld([
-      box([-1024, -512, -152], [-200, 512, -120], SOLID),
-      box([-200, -512, -32], [200, 512, 100], SOLID),
-      box([200, -512, -32], [1024, 512, 0], SOLID),
-    ]);
-    const groundMap = { world: ground, collision: buildCollisionModel(ground) };
     const top = 100 + Z;
     const plateau: DraftGraph = {
       nodes: [
@@ -204,12 +202,12 @@ describe('connect', () => {
       badLinks: [[plateau.nodes[1].origin, plateau.nodes[3].origin]] as never,
     };
     const lost = Uint8Array.from([1, 1, 0, 0, 0, 0, 0]);
-    const mended = mendWaysOut(plateau, groundMap, failed, lost, connectDefaults);
+    const mended = mendWaysOut(plateau, plateauMap(), failed, lost, connectDefaults);
     const out = mended.graph.links.filter((l) => l.from < 2 && l.to >= 2);
     expect(out.map((l) => [l.from, l.to])).toEqual([[1, 6]]);
     expect(mended.escapes).toBe(1);
     // Nodes not marked lost are left as they are.
-    const none = mendWaysOut(plateau, groundMap, failed, new Uint8Array(7), connectDefaults);
+    const none = mendWaysOut(plateau, plateauMap(), failed, new Uint8Array(7), connectDefaults);
     expect(none.graph.links).toHaveLength(plateau.links.length);
   });
 
