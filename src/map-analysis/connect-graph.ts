@@ -38,7 +38,7 @@ import {
   type ConnectMap,
   type EscapeWay,
 } from './connect-links.js';
-import { mainReach, withoutTraps } from './main-reach.js';
+import { mainReach, withoutTraps, type MainReach } from './main-reach.js';
 
 /** What the recipe reads of the stage's options (see `operators/connect.ts` for each). */
 export interface ConnectGraphOptions extends ConnectLinkOptions {
@@ -101,17 +101,20 @@ export function* connectGraphSteps(
     let added = 0;
     const count = nodes.length;
     // 1. Escapes, each way for every node still apart before the next (`ESCAPE_WAYS`).
-    for (const way of ESCAPE_WAYS)
-      for (let v = 0; v < count; v++) {
-        if (pauseDue()) yield;
-        if (reach.leads[v] || !ESCAPE_FROM.has(nodes[v].type)) continue;
-        if (!ways.escape(v, reach.leads, way)) continue;
+    reach = yield* escapePass(
+      ways,
+      reach,
+      ESCAPE_WAYS,
+      count,
+      () => true,
+      pauseDue,
+      (way) => {
         escapes++;
         if (way === 'bridge') bridges++;
         else if (way !== 'from-reach') escapesFromCentre++;
         added++;
-        reach = mainReach(nodes.length, links);
-      }
+      },
+    );
     // 2. Entries.
     for (let v = 0; v < count; v++) {
       if (pauseDue()) yield;
@@ -181,16 +184,45 @@ export function mendWaysOut(
   let reach = mainReach(ways.nodes.length, ways.links);
   let escapes = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    let added = 0;
-    for (const way of MENDING_WAYS)
-      for (let v = 0; v < lost.length; v++) {
-        if (!lost[v] || reach.leads[v] || !ESCAPE_FROM.has(ways.nodes[v].type)) continue;
-        if (!ways.escape(v, reach.leads, way)) continue;
-        escapes++;
-        added++;
-        reach = mainReach(ways.nodes.length, ways.links);
-      }
-    if (added === 0) break;
+    const before = escapes;
+    reach = runToEnd(
+      escapePass(
+        ways,
+        reach,
+        MENDING_WAYS,
+        lost.length,
+        (v) => lost[v] === 1,
+        () => false,
+        () => escapes++,
+      ),
+    );
+    if (escapes === before) break;
   }
   return { graph: { nodes: ways.nodes, links: ways.links }, escapes };
+}
+
+/**
+ * Step 1's pass: each way of `wayList` in turn, for every node below `count` that `wanted`
+ * allows and that still leads nowhere, a way out to a node that leads into the main part, the
+ * reach computed again after each (a node joined lets its neighbours join). Pauses where
+ * `pauseDue` says; `made` hears of each way out made. Returns the reach at the end.
+ */
+function* escapePass(
+  ways: ConnectLinks,
+  reach: MainReach,
+  wayList: readonly EscapeWay[],
+  count: number,
+  wanted: (v: number) => boolean,
+  pauseDue: () => boolean,
+  made: (way: EscapeWay) => void,
+): Steps<MainReach> {
+  for (const way of wayList)
+    for (let v = 0; v < count; v++) {
+      if (pauseDue()) yield;
+      if (reach.leads[v] || !wanted(v) || !ESCAPE_FROM.has(ways.nodes[v].type)) continue;
+      if (!ways.escape(v, reach.leads, way)) continue;
+      made(way);
+      reach = mainReach(ways.nodes.length, ways.links);
+    }
+  return reach;
 }
