@@ -41,7 +41,7 @@ import { resolveRunAs, runningAsRoot } from '../src/engine/run-as.js';
 import { runSession } from '../src/engine/trial-session.js';
 import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import { playedCells, playedShare } from '../src/engine/played-cells.js';
-import { mapFloor } from '../src/engine/floor-cells.js';
+import { mapFloorAt } from '../src/engine/floor-cells.js';
 import {
   autogenNav,
   corpusDemos,
@@ -232,7 +232,7 @@ try {
       console.log(`[${clock()}] ${map}: measured`);
       // The played area: where the players of the map's corpus demos stood (played-cells.ts).
       const played = await playedCells(corpusDemos(map), map);
-      const { cells: floor } = await mapFloor(readFileSync(fixtureMap(map)));
+      const { cells: floor } = await mapFloorAt(fixtureMap(map));
       return { map, navgen, engine, alone: alone ?? null, played, floor };
     }),
   );

@@ -30,14 +30,22 @@ export function floorCells(mesh: NavMesh): number[] {
   return [...cells].sort((p, q) => p - q);
 }
 
-/** The walkable floor of a map given as its bytes (the trial's map may sit in a `.pak`). */
+/** The walkable floor of the map file `bsp`. */
+export async function mapFloorAt(bsp: string): Promise<AreaOfPlay> {
+  const { mesh } = await buildNavMeshForMap(bsp);
+  return { cells: floorCells(mesh), from: 'floor' };
+}
+
+/**
+ * The walkable floor of a map given as its bytes (the trial's map may sit in a `.pak`): the
+ * mesh builder reads a file, so the bytes go to a temporary one.
+ */
 export async function mapFloor(bsp: Uint8Array): Promise<AreaOfPlay> {
   const dir = await mkdtemp(join(tmpdir(), 'navgen-floor-'));
   try {
     const file = join(dir, 'map.bsp');
     await writeFile(file, bsp);
-    const { mesh } = await buildNavMeshForMap(file);
-    return { cells: floorCells(mesh), from: 'floor' };
+    return await mapFloorAt(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
