@@ -16,6 +16,14 @@
  *    into it the same way.
  *    Rounds of 1 and 2 repeat while they add links (a node joined lets its neighbours join),
  *    `MAX_ROUNDS` at most.
+ * 2b. Into islands: each node that still leads neither into the main component nor into an
+ *    island (below) gets a way out, made as in step 1 but only by walking (a fall into a part
+ *    a bot cannot leave is a trap: midtown's lowest floor lies 216 units below a spawn point),
+ *    to a node that leads into an island. A
+ *    map can be split for good (subway2's platforms are apart save by train; the engine's own
+ *    nav splits them too); a spawn point beside one half whose floor led nowhere else stayed
+ *    a group of two nodes, and a bot spawned there stood there (on subway2's nav from the
+ *    demos, 236 s of a 240 s trial in two runs of four).
  * 3. Traps (`main-reach.ts`, with `dropTraps`): nodes that still lead nowhere are removed, so
  *    that a bot standing there takes another node as its nearest — but not spawn nodes, nor
  *    nodes leading into an island of at least `minIsland` nodes (the engine's own nav leaves
@@ -38,7 +46,7 @@ import {
   type ConnectMap,
   type EscapeWay,
 } from './connect-links.js';
-import { mainReach, withoutTraps, type MainReach } from './main-reach.js';
+import { leadsIntoIsland, mainReach, withoutTraps, type MainReach } from './main-reach.js';
 
 /** What the recipe reads of the stage's options (see `operators/connect.ts` for each). */
 export interface ConnectGraphOptions extends ConnectLinkOptions {
@@ -104,6 +112,7 @@ export function* connectGraphSteps(
     reach = yield* escapePass(
       ways,
       reach,
+      intoMain,
       ESCAPE_WAYS,
       count,
       () => true,
@@ -126,6 +135,26 @@ export function* connectGraphSteps(
     }
     if (added === 0) break;
   }
+  // 2b. Into islands.
+  let islandEscapes = 0;
+  const intoIsland = (r: MainReach): Uint8Array => {
+    const marks = leadsIntoIsland(nodes.length, links, r, o.minIsland);
+    r.leads.forEach((m, v) => {
+      if (m) marks[v] = 1;
+    });
+    return marks;
+  };
+  reach = yield* escapePass(
+    ways,
+    reach,
+    intoIsland,
+    ISLAND_WAYS,
+    nodes.length,
+    () => true,
+    pauseDue,
+    () => islandEscapes++,
+    true,
+  );
   const after = {
     leadNowhere: reach.leads.filter((m) => !m).length,
     unreached: reach.reached.filter((m) => !m).length,
@@ -149,6 +178,7 @@ export function* connectGraphSteps(
       escapeLinksFromCentreOnly: escapesFromCentre,
       bridgeNodesAdded: bridges,
       entryLinksAdded: entries,
+      islandEscapeLinksAdded: islandEscapes,
       linksSimulated: ways.simulated,
       nodesStillLeadingNowhere: after.leadNowhere,
       nodesStillUnreached: after.unreached,
@@ -189,6 +219,7 @@ export function mendWaysOut(
       escapePass(
         ways,
         reach,
+        intoMain,
         MENDING_WAYS,
         lost.length,
         (v) => lost[v] === 1,
@@ -201,28 +232,39 @@ export function mendWaysOut(
   return { graph: { nodes: ways.nodes, links: ways.links }, escapes };
 }
 
+/** The ways step 2b makes a way into an island by, each a walk (`walksOnly`). */
+const ISLAND_WAYS: readonly EscapeWay[] = ['from-reach', 'from-centre', 'bridge'];
+
+/** The nodes that lead into the main component: where step 1's ways out go. */
+const intoMain = (r: MainReach): Uint8Array => r.leads;
+
 /**
- * Step 1's pass: each way of `wayList` in turn, for every node below `count` that `wanted`
- * allows and that still leads nowhere, a way out to a node that leads into the main part, the
- * reach computed again after each (a node joined lets its neighbours join). Pauses where
- * `pauseDue` says; `made` hears of each way out made. Returns the reach at the end.
+ * Step 1's pass (and 2b's): each way of `wayList` in turn, for every node below `count` that
+ * `wanted` allows and that `goal` does not mark, a way out to a node it marks (`walksOnly`:
+ * walks only), the reach and the marks computed again after each (a node joined lets its
+ * neighbours join). Pauses where `pauseDue` says; `made` hears of each way out made. Returns the
+ * reach at the end.
  */
 function* escapePass(
   ways: ConnectLinks,
   reach: MainReach,
+  goal: (r: MainReach) => Uint8Array,
   wayList: readonly EscapeWay[],
   count: number,
   wanted: (v: number) => boolean,
   pauseDue: () => boolean,
   made: (way: EscapeWay) => void,
+  walksOnly = false,
 ): Steps<MainReach> {
+  let marks = goal(reach);
   for (const way of wayList)
     for (let v = 0; v < count; v++) {
       if (pauseDue()) yield;
-      if (reach.leads[v] || !wanted(v) || !ESCAPE_FROM.has(ways.nodes[v].type)) continue;
-      if (!ways.escape(v, reach.leads, way)) continue;
+      if (marks[v] || !wanted(v) || !ESCAPE_FROM.has(ways.nodes[v].type)) continue;
+      if (!ways.escape(v, marks, way, walksOnly)) continue;
       made(way);
       reach = mainReach(ways.nodes.length, ways.links);
+      marks = goal(reach);
     }
   return reach;
 }

@@ -112,12 +112,17 @@ export class ConnectLinks {
     this.present = new Set(this.links.map((l) => `${l.from}:${l.to}`));
   }
 
-  /** A way out of node `v`, of the kind `tier`, to a node that leads into the main part (`leads`): whether one was made. */
-  escape(v: number, leads: Uint8Array, tier: EscapeWay): boolean {
+  /**
+   * A way out of node `v`, of the kind `tier`, to a node `leads` marks (one that leads into the
+   * main part, or into an island): whether one was made. `walksOnly`: only links the box walk
+   * finds a walk (no drop, no jump), as a way into an island must be: a fall into a part a bot
+   * cannot leave is a trap, not a way out (midtown's lowest floor, 216 units below a spawn).
+   */
+  escape(v: number, leads: Uint8Array, tier: EscapeWay, walksOnly = false): boolean {
     const near = this.candidates(v, (u) => leads[u] === 1);
-    if (tier === 'bridge') return near.some((u) => this.bridge(v, u));
+    if (tier === 'bridge') return near.some((u) => this.bridge(v, u, walksOnly));
     return near.some((c) => {
-      const l = this.propose(v, c, tier);
+      const l = this.propose(v, c, tier, walksOnly);
       if (l) this.add(l);
       return l !== null;
     });
@@ -140,11 +145,16 @@ export class ConnectLinks {
   }
 
   /** The link a → b when the map and the simulated bot allow it, each pair and tier once. */
-  private propose(a: number, b: number, tier: EscapeTier = 'from-reach'): DraftLink | null {
-    const key = `${a}:${b}:${tier}`;
+  private propose(
+    a: number,
+    b: number,
+    tier: EscapeTier = 'from-reach',
+    walksOnly = false,
+  ): DraftLink | null {
+    const key = `${a}:${b}:${tier}:${walksOnly}`;
     if (this.present.has(`${a}:${b}`) || this.tried.has(key)) return null;
     this.tried.add(key);
-    return this.linkIfMade(this.nodes[a], this.nodes[b], tier, a, b);
+    return this.linkIfMade(this.nodes[a], this.nodes[b], tier, a, b, walksOnly);
   }
 
   private reportedBad(a: DraftNode, b: DraftNode): boolean {
@@ -161,6 +171,7 @@ export class ConnectLinks {
     tier: EscapeTier,
     a: number,
     b: number,
+    walksOnly = false,
   ): DraftLink | null {
     const o = this.o;
     if (this.reportedBad(na, nb)) return null;
@@ -175,6 +186,7 @@ export class ConnectLinks {
       traverse(this.map.world, na.origin, nb.origin, drop, o.maxJump) ??
       (fall > STEP_SIZE ? 'drop' : 'walk');
     if (tier === 'deep-drop' && (kind !== 'drop' || fall <= o.maxDrop)) return null;
+    if (walksOnly && kind !== 'walk') return null;
     const type = kind === 'walk' ? nb.type : FILLED_LINK_TYPE[kind];
     const link: LinkToSimulate = {
       from: na.origin as Vec3,
@@ -219,7 +231,7 @@ export class ConnectLinks {
    * bot counts its source reached: the new node stands on the floor at a third, half or two
    * thirds of the way, on the line or up to 48 units to either side (the opening of an alcove).
    */
-  private bridge(v: number, u: number): boolean {
+  private bridge(v: number, u: number, walksOnly: boolean): boolean {
     const { nodes } = this;
     const a = nodes[v].origin;
     const b = nodes[u].origin;
@@ -235,10 +247,10 @@ export class ConnectLinks {
         if (z === null) continue;
         const mid = nodeWithoutVotes([x, y, z], 'MOVE', 'map');
         this.simulated++;
-        const out = this.linkIfMade(nodes[v], mid, 'from-reach', v, nodes.length);
+        const out = this.linkIfMade(nodes[v], mid, 'from-reach', v, nodes.length, walksOnly);
         if (!out) continue;
         this.simulated++;
-        const on = this.linkIfMade(mid, nodes[u], 'from-reach', nodes.length, u);
+        const on = this.linkIfMade(mid, nodes[u], 'from-reach', nodes.length, u, walksOnly);
         if (!on) continue;
         nodes.push(mid);
         this.add(out);

@@ -37,6 +37,26 @@ export function mainReach(n: number, links: readonly DraftLink[]): MainReach {
 }
 
 /**
+ * 1 for the nodes that lead into an island: a strongly connected group of at least `minIsland`
+ * nodes apart from the main one (none of whose nodes leads into it), the group's own nodes
+ * among them.
+ */
+export function leadsIntoIsland(
+  n: number,
+  links: readonly DraftLink[],
+  reach: MainReach,
+  minIsland: number,
+): Uint8Array {
+  const size = new Int32Array(reach.count);
+  reach.component.forEach((c) => size[c]++);
+  const island = new Uint8Array(n);
+  reach.component.forEach((c, v) => {
+    if (!reach.leads[v] && size[c] >= minIsland) island[v] = 1;
+  });
+  return spreadMarks(adjacency(n, links, true), island);
+}
+
+/**
  * The graph without the nodes that lead nowhere (not into the main component), and the count
  * taken away — but for spawn nodes (a bot spawned with no node near stands still: ghetto,
  * 235 s) and for nodes leading into an island, a strongly connected group of at least
@@ -55,14 +75,8 @@ export function withoutTraps(
   reach: MainReach,
   minIsland: number,
 ): { graph: DraftGraph; removed: number; linksIntoIslands: number } {
-  const size = new Int32Array(reach.count);
-  reach.component.forEach((c) => size[c]++);
   const n = nodes.length;
-  const island = new Uint8Array(n);
-  reach.component.forEach((c, v) => {
-    if (!reach.leads[v] && size[c] >= minIsland) island[v] = 1;
-  });
-  spreadMarks(adjacency(n, links, true), island);
+  const island = leadsIntoIsland(n, links, reach, minIsland);
   const index = new Int32Array(n).fill(-1);
   const kept: DraftNode[] = [];
   // Spawn nodes stay whatever: without a node near, a bot spawned there has none to start from.

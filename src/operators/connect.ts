@@ -167,7 +167,7 @@ export const connectStage = defineStage<ConnectOptions>({
   meta: {
     name: 'connect',
     description:
-      'Links every node that leads nowhere (no path into the graph\u2019s main strongly connected component) or that nothing leads to, with walks, drops and jumps the simulated bot makes, and removes the nodes that still lead nowhere: a bot never stands on a dead end.',
+      'Links every node that leads nowhere (no path into the graph\u2019s main strongly connected component) or that nothing leads to, with walks, drops and jumps the simulated bot makes (failing that, a walk into an island bots roam), and removes the nodes that still lead nowhere: a bot never stands on a dead end.',
     phase: 'graph',
     needs: ['graph'],
     adds: [],

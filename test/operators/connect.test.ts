@@ -102,6 +102,44 @@ describe('connect', () => {
     expect(has(kept.graph, [380, 0, Z], [420, 0, Z])).toBe(true);
   });
 
+  it('a node apart beside an island, and no way into the main part, walks into the island', () => {
+    // A spawn point in the sealed cell, linked to nothing, beside the cell's loop (an island at
+    // minIsland 2): without a way into the island it was a group of one a bot stood in.
+    const spawnInCell = { ...g, nodes: [...g.nodes, node(460, 60, 'SPAWNPOINT')] };
+    const kept = connectGraph(spawnInCell, map, EMPTY_FEEDBACK, {
+      ...connectDefaults,
+      minIsland: 2,
+    });
+    expect(kept.stats.islandEscapeLinksAdded).toBe(1);
+    const out = kept.graph.links.filter((l) => l.from === 7);
+    expect(out).toHaveLength(1);
+    expect([5, 6]).toContain(out[0].to);
+    // Nothing of the main part leads there.
+    expect(kept.graph.links.some((l) => l.from < 5 && l.to >= 5)).toBe(false);
+  });
+
+  it('never makes a fall into an island a way out', () => {
+    // A plateau node whose only neighbours are an island on the floor 100 units below (the main
+    // part lies in the pit, beyond the radius): a drop without damage, into a part a bot could
+    // not leave; step 1 would take it, were the island the main part.
+    const top = 100 + Z;
+    const pit = -120 + Z;
+    const g2: DraftGraph = {
+      nodes: [
+        nodeWithoutVotes([-700, 0, pit], 'MOVE', 'map'),
+        nodeWithoutVotes([-800, 0, pit], 'MOVE', 'map'),
+        nodeWithoutVotes([-800, 100, pit], 'MOVE', 'map'),
+        node(260, 0),
+        node(330, 0),
+        nodeWithoutVotes([150, 0, top], 'MOVE', 'map'),
+      ],
+      links: [link(0, 1), link(1, 2), link(2, 0), link(3, 4), link(4, 3)],
+    };
+    const r2 = connectGraph(g2, plateauMap(), EMPTY_FEEDBACK, { ...connectDefaults, minIsland: 2 });
+    expect(r2.stats.islandEscapeLinksAdded).toBe(0);
+    expect(r2.stats.trapNodesRemoved).toBe(1);
+  });
+
   it('never proposes a link the nav test reported bad; a dead end with no other way gets a bridge node', () => {
     const bad = {
       ...EMPTY_FEEDBACK,
