@@ -195,6 +195,15 @@ export function* connectGraphSteps(
  */
 const MENDING_WAYS: readonly EscapeWay[] = ['from-reach', 'bridge'];
 
+/** What {@link mendWaysOut} made of a graph. */
+export interface MendResult {
+  readonly graph: DraftGraph;
+  /** Ways out made. */
+  readonly escapes: number;
+  /** Links cut that led from where a bot can come back into nodes still leading nowhere. */
+  readonly cut: number;
+}
+
 /**
  * Step 1 again after a later repair took links away (the build's own test removes each link it
  * fails): ways out for the nodes marked in `lost` that no longer lead into the main component,
@@ -202,6 +211,11 @@ const MENDING_WAYS: readonly EscapeWay[] = ['from-reach', 'bridge'];
  * after the graph's own. On ghetto's nav from the map alone the own test failed the one way off
  * a roof spawn point (a link made from its source only), and bots spawned there stood up to 236 s
  * of a 240 s trial.
+ *
+ * Then step 3's rule for the lost nodes still leading nowhere: no link leads into them from a
+ * node that leads into the main component, so no goal sends a bot where it cannot come back
+ * from (the own test then removes them, cut off). Without it a failed drop on urbanjungle left
+ * ten nodes the rest of the graph led into and none led out of.
  */
 export function mendWaysOut(
   g: DraftGraph,
@@ -209,7 +223,7 @@ export function mendWaysOut(
   failed: Feedback,
   lost: Uint8Array,
   o: ConnectLinkOptions,
-): { graph: DraftGraph; escapes: number } {
+): MendResult {
   const ways = new ConnectLinks(g, map, failed, o);
   let reach = mainReach(ways.nodes.length, ways.links);
   let escapes = 0;
@@ -229,7 +243,13 @@ export function mendWaysOut(
     );
     if (escapes === before) break;
   }
-  return { graph: { nodes: ways.nodes, links: ways.links }, escapes };
+  const trapped = (v: number) => lost[v] === 1 && reach.leads[v] === 0;
+  const links = ways.links.filter((l) => !(reach.leads[l.from] === 1 && trapped(l.to)));
+  return {
+    graph: { nodes: ways.nodes, links },
+    escapes,
+    cut: ways.links.length - links.length,
+  };
 }
 
 /** The ways step 2b makes a way into an island by, each a walk (`walksOnly`). */

@@ -46,6 +46,7 @@ import { loadCollision, loadMap } from '../map-analysis/map-source.js';
 import {
   connectGraphSteps,
   mendWaysOut,
+  type MendResult,
   type ConnectGraphOptions,
 } from '../map-analysis/connect-graph.js';
 import type { ConnectMap } from '../map-analysis/connect-links.js';
@@ -149,9 +150,9 @@ export function connectMend(
   options: Partial<ConnectOptions>,
   shared: Pick<SharedSettings, 'matchRadius'>,
   map: ConnectMap,
-): (g: DraftGraph, failed: Feedback, lost: Uint8Array) => DraftGraph {
+): (g: DraftGraph, failed: Feedback, lost: Uint8Array) => MendResult {
   const o = connectOptionsOf(options, shared);
-  return (g, failed, lost) => mendWaysOut(g, map, failed, lost, o).graph;
+  return (g, failed, lost) => mendWaysOut(g, map, failed, lost, o);
 }
 
 function connectMapLoader(bsp: string | null): () => Promise<ConnectMap | null> {

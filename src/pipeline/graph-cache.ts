@@ -30,7 +30,7 @@ import type { OwnTestOutcome } from '../sinks/build-result.js';
 import { graphStages, type PipelineSpec } from './pipeline-spec.js';
 
 const GRAPH_ENTRY: EntryKind = { magic: 'NGGR', version: 3 };
-const TESTED_ENTRY: EntryKind = { magic: 'NGGT', version: 2 };
+const TESTED_ENTRY: EntryKind = { magic: 'NGGT', version: 3 };
 
 /** The graph stages' result: their graph (before edits and the own test), their summaries. */
 export interface CachedGraph {

@@ -26,6 +26,7 @@
 import type { DraftGraph } from '../stage/graph-types.js';
 import { EMPTY_FEEDBACK, type Feedback } from '../sources/feedback/feedback.js';
 import { mainReach } from '../map-analysis/main-reach.js';
+import type { MendResult } from '../map-analysis/connect-graph.js';
 import type { NodeTypeTable } from '../nav/node-types.js';
 import { graphToNav } from '../sinks/nav/graph-to-nav.js';
 import type { OwnTestSummary } from '../sinks/build-result.js';
@@ -60,7 +61,7 @@ export function withoutNodes(g: DraftGraph, drop: Uint8Array): DraftGraph {
  * in `failed` went, and lead nowhere now): the graph with the links it made, new nodes after
  * the graph's own.
  */
-export type OwnTestMend = (g: DraftGraph, failed: Feedback, lost: Uint8Array) => DraftGraph;
+export type OwnTestMend = (g: DraftGraph, failed: Feedback, lost: Uint8Array) => MendResult;
 
 export async function testAndRepair(
   graph: DraftGraph,
@@ -78,6 +79,7 @@ export async function testAndRepair(
   let removedLinks = 0;
   let removedNodes = 0;
   let waysOutAdded = 0;
+  let trapLinksCut = 0;
   for (let round = 1; ; round++) {
     const { nav, draftIndex } = graphToNav(g, nodeTypes);
     // A graph the engine's loader would refuse stops here, as the sink would stop it: the test
@@ -109,6 +111,7 @@ export async function testAndRepair(
       removedLinks,
       removedNodes,
       waysOutAdded,
+      trapLinksCut,
       coverage: report.coverage_ratio,
       links: report.links.length,
       badLinks: report.bad_links.length,
@@ -131,12 +134,13 @@ export async function testAndRepair(
     let repaired: DraftGraph = { nodes: g.nodes, links };
     if (mend && links.length < before) {
       const mended = mendLostWays(g, repaired, report.bad_links, draftIndex, mend);
-      waysOutAdded += mended.links.length - links.length;
+      waysOutAdded += mended.escapes;
+      trapLinksCut += mended.cut;
       // New nodes (bridges) stand for no node of the stages' graph.
-      origin = Int32Array.from({ length: mended.nodes.length }, (_, i) =>
+      origin = Int32Array.from({ length: mended.graph.nodes.length }, (_, i) =>
         i < origin.length ? origin[i] : -1,
       );
-      repaired = mended;
+      repaired = mended.graph;
     }
     // Bad nodes; nodes this repair cut off; every unreachable one when reach itself fails.
     const share = nav.nodes.length > 0 ? report.unreachable_nodes.length / nav.nodes.length : 0;
@@ -164,7 +168,7 @@ export function ownTestLine(s: OwnTestSummary): string {
           .map(([k, v]) => `${v} ${k}`)
           .join(
             ', ',
-          )}) and ${f.badNodes} node(s): removed ${s.removedLinks} link(s) and ${s.removedNodes} node(s)${s.waysOutAdded ? `, made ${s.waysOutAdded} link(s) for the ways out they took` : ''} in ${s.rounds - 1} repair round(s)`;
+          )}) and ${f.badNodes} node(s): removed ${s.removedLinks} link(s) and ${s.removedNodes} node(s)${s.waysOutAdded ? `, made ${s.waysOutAdded} link(s) for the ways out they took` : ''}${s.trapLinksCut ? `, cut ${s.trapLinksCut} link(s) into nodes left with no way out` : ''} in ${s.rounds - 1} repair round(s)`;
   const verdict = s.passed
     ? 'passed'
     : `FAILED (${s.badLinks} bad links, ${s.badNodes} bad nodes, ${s.unreachable} unreachable nodes)`;
@@ -182,11 +186,11 @@ function mendLostWays(
   badLinks: readonly (readonly [number, number])[],
   draftIndex: ArrayLike<number>,
   mend: OwnTestMend,
-): DraftGraph {
+): MendResult {
   const led = mainReach(g.nodes.length, g.links).leads;
   const leads = mainReach(repaired.nodes.length, repaired.links).leads;
   const lost = Uint8Array.from(led, (x, v) => (x && !leads[v] ? 1 : 0));
-  if (!lost.includes(1)) return repaired;
+  if (!lost.includes(1)) return { graph: repaired, escapes: 0, cut: 0 };
   const failed: Feedback = {
     ...EMPTY_FEEDBACK,
     badLinks: badLinks.map(

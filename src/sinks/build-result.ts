@@ -152,6 +152,8 @@ export interface OwnTestSummary {
   readonly removedNodes: number;
   /** Links made for nodes whose way out the removals took (`own-test.ts`, `mend`). */
   readonly waysOutAdded: number;
+  /** Links cut that led into nodes the removals left with no way out (`mend`). */
+  readonly trapLinksCut: number;
   /** The last round's figures: what the written nav holds. */
   readonly coverage: number;
   readonly links: number;

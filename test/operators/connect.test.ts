@@ -244,9 +244,29 @@ describe('connect', () => {
     const out = mended.graph.links.filter((l) => l.from < 2 && l.to >= 2);
     expect(out.map((l) => [l.from, l.to])).toEqual([[1, 6]]);
     expect(mended.escapes).toBe(1);
+    expect(mended.cut).toBe(0);
     // Nodes not marked lost are left as they are.
     const none = mendWaysOut(plateau, plateauMap(), failed, new Uint8Array(7), connectDefaults);
     expect(none.graph.links).toHaveLength(plateau.links.length);
+  });
+
+  it('cuts the ways into what a mend could not give a way out again', () => {
+    // The sealed cell: its one way out (6 → 2) failed the own test, and no walk leaves it; the
+    // main loop's link into it (2 → 5) would send bots where they stay.
+    const cell: DraftGraph = {
+      nodes: g.nodes,
+      links: [link(0, 1), link(1, 0), link(1, 2), link(2, 1), link(2, 5), link(5, 6), link(6, 5)],
+    };
+    const failed = {
+      ...EMPTY_FEEDBACK,
+      badLinks: [[g.nodes[6].origin, g.nodes[2].origin]] as never,
+    };
+    const lost = Uint8Array.from([0, 0, 0, 0, 0, 1, 1]);
+    const mended = mendWaysOut(cell, map, failed, lost, connectDefaults);
+    expect(mended.escapes).toBe(0);
+    expect(mended.cut).toBe(1);
+    expect(mended.graph.links.some((l) => l.from === 2 && l.to === 5)).toBe(false);
+    expect(mended.graph.links.some((l) => l.from === 5 && l.to === 6)).toBe(true);
   });
 
   it('is deterministic', () => {
