@@ -19,6 +19,10 @@
  * how much of the stuck time and environmental deaths fell in a life's first 12 s: the engine's
  * bots begin every life on the path of the last one (a respawn walk, docs/nav-quality.md), so
  * that part comes from where they died and respawned more than from the nav they follow.
+ * Roaming: the share of the played area (the cells where the players of the map's corpus demos
+ * stood) bots reached, the same outside the engine nav's dead ends (the corpus was played on
+ * that nav, whose dead ends held its players: `engine/dead-end-cells.ts`), the cells reached in
+ * all, and the share of the map's walkable floor.
  *
  * `--map-only` adds navgen's nav of each map from the map alone (`navgen build --map --bsp`, no
  * demos, into the trial folder) as a third nav in the same trials, a table for it against the
@@ -41,6 +45,7 @@ import { resolveRunAs, runningAsRoot } from '../src/engine/run-as.js';
 import { runSession } from '../src/engine/trial-session.js';
 import { readNavFile } from '../src/nav/formats/aqtion/read-nav.js';
 import { playedCells, playedShare } from '../src/engine/played-cells.js';
+import { deadEndCells } from '../src/engine/dead-end-cells.js';
 import { mapFloorAt } from '../src/engine/floor-cells.js';
 import {
   autogenNav,
@@ -194,6 +199,8 @@ interface MapResult {
   alone: EngineReport | null;
   /** The played-area cells of the map's corpus demos (none without a corpus). */
   played: number[];
+  /** Of them, those outside the engine nav's dead ends (`engine/dead-end-cells.ts`). */
+  outside: number[];
   /** The map's walkable floor as cells (`engine/floor-cells.ts`): roaming owing nothing to a nav. */
   floor: readonly number[];
 }
@@ -203,13 +210,14 @@ try {
     maps.map(async (map): Promise<MapResult> => {
       const ours = navgenNav(map);
       const theirs = autogenNav(map);
+      const engineNav = (await readNavFile(theirs)).nav;
       const session = await runSession({
         install,
         map,
         bspBytes: readFileSync(fixtureMap(map)),
         navs: [
           { label: 'navgen', path: ours, nav: (await readNavFile(ours)).nav },
-          { label: 'engine', path: theirs, nav: (await readNavFile(theirs)).nav },
+          { label: 'engine', path: theirs, nav: engineNav },
           ...(mapOnly
             ? [
                 {
@@ -232,8 +240,10 @@ try {
       console.log(`[${clock()}] ${map}: measured`);
       // The played area: where the players of the map's corpus demos stood (played-cells.ts).
       const played = await playedCells(corpusDemos(map), map);
+      const deadEnds = new Set(deadEndCells(engineNav));
+      const outside = played.filter((c) => !deadEnds.has(c));
       const { cells: floor } = await mapFloorAt(fixtureMap(map));
-      return { map, navgen, engine, alone: alone ?? null, played, floor };
+      return { map, navgen, engine, alone: alone ?? null, played, outside, floor };
     }),
   );
 } finally {
@@ -251,6 +261,7 @@ function rowOf(
   a: EngineReport,
   b: EngineReport,
   played: number[],
+  outside: number[],
   floor: readonly number[],
 ) {
   const comparison: NavComparison = compareReports(a, b);
@@ -264,6 +275,11 @@ function rowOf(
     : null;
   // Every cell living bots stood in, played or not: with the share above it tells a nav whose
   // bots stay in fewer places from one whose bots spread beyond where the demos' players went.
+  // The same outside the engine nav's dead ends: the corpus's players stood in those because
+  // that nav kept them there.
+  const areaOutside = outside.length
+    ? [a, b].map((r) => per(r, (x) => playedShare(outside, x.cells ?? [])))
+    : null;
   const cells = [a, b].map((r) => per(r, (x) => (x.cells ? x.cells.length : null)));
   const floorShare = [a, b].map((r) => per(r, (x) => playedShare(floor, x.cells ?? [])));
   const early = [a, b].map((r) => [
@@ -280,6 +296,7 @@ function rowOf(
     dist,
     cov,
     area,
+    areaOutside,
     cells,
     floorShare,
     early,
@@ -294,13 +311,13 @@ function printTable(a: string, b: string, rows: readonly Row[]): void {
     `\n${bots} bots × ${seconds} s, ${runs} run(s) per nav, means of the runs${noCombat ? ', no combat' : ''}; ` +
       `${a} / ${b}; per bot-minute; wall time ` +
       clock() +
-      `\n| map | stuck s ratio | stuck s (${a} / ${b}) | stuck s at spots only one nav has (${a} / ${b}) | env. deaths ${a} · ${b} | distance ratio | nodes visited (${a} / ${b}) | played area reached (${a} / ${b}) | cells reached in all (${a} / ${b}) | map floor reached (${a} / ${b}) | nodes | of the stuck s and env. deaths, in a life's first 12 s (${a} / ${b}) |\n` +
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      `\n| map | stuck s ratio | stuck s (${a} / ${b}) | stuck s at spots only one nav has (${a} / ${b}) | env. deaths ${a} · ${b} | distance ratio | nodes visited (${a} / ${b}) | played area reached (${a} / ${b}) | of it outside the engine nav's dead ends (${a} / ${b}) | cells reached in all (${a} / ${b}) | map floor reached (${a} / ${b}) | nodes | of the stuck s and env. deaths, in a life's first 12 s (${a} / ${b}) |\n` +
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows)
     console.log(
       `| ${r.map} | ${fmt(r.stuckRatio)} | ${fmt(r.stuck[0])} / ${fmt(r.stuck[1])} | ${fmt(r.own[0])} / ${fmt(r.own[1])} | ` +
-        `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${fmt(r.cells[0], 0)} / ${fmt(r.cells[1], 0)} | ${fmt(r.floorShare[0], 3)} / ${fmt(r.floorShare[1], 3)} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
+        `${fmt(r.env[0], 3)} · ${fmt(r.env[1], 3)} | ${fmt(r.distRatio)} | ${fmt(r.cov[0], 3)} / ${fmt(r.cov[1], 3)} | ${r.area ? `${fmt(r.area[0], 3)} / ${fmt(r.area[1], 3)}` : '-'} | ${r.areaOutside ? `${fmt(r.areaOutside[0], 3)} / ${fmt(r.areaOutside[1], 3)}` : '-'} | ${fmt(r.cells[0], 0)} / ${fmt(r.cells[1], 0)} | ${fmt(r.floorShare[0], 3)} / ${fmt(r.floorShare[1], 3)} | ${r.nodes[0]} / ${r.nodes[1]} | ` +
         `${fmt(r.early[0][0])} · ${fmt(r.early[0][1], 3)} / ${fmt(r.early[1][0])} · ${fmt(r.early[1][1], 3)} |`,
     );
   const ratios = rows.map((r) => r.stuckRatio).sort((x, y) => x - y);
@@ -312,21 +329,22 @@ function printTable(a: string, b: string, rows: readonly Row[]): void {
     `\n${a} / ${b}: stuck ratio median ${fmt(median)}, below 1.0 on ${rows.filter((r) => r.stuckRatio < 1).length} of ${rows.length} maps; ` +
       `env. deaths within ${b} + 0.05 on ${rows.filter((r) => r.env[0] <= r.env[1] + 0.05).length}; ` +
       `distance ratio ≥ 0.95 on ${rows.filter((r) => r.distRatio >= 0.95).length}; ` +
-      `played area reached at least ${b}'s on ${rows.filter((r) => r.area && r.area[0] >= r.area[1]).length} of ${rows.filter((r) => r.area).length}; ` +
+      `played area reached at least ${b}'s on ${rows.filter((r) => r.area && r.area[0] >= r.area[1]).length} of ${rows.filter((r) => r.area).length} ` +
+      `(outside the engine nav's dead ends: ${rows.filter((r) => r.areaOutside && r.areaOutside[0] >= r.areaOutside[1]).length}); ` +
       `cells reached in all at least ${b}'s on ${rows.filter((r) => r.cells[0] >= r.cells[1]).length} of ${rows.length}; ` +
       `map floor reached at least ${b}'s on ${rows.filter((r) => r.floorShare[0] >= r.floorShare[1]).length} of ${rows.length}`,
   );
 }
 
-const rows = results.map(({ map, navgen, engine, played, floor }) =>
-  rowOf(map, navgen, engine, played, floor),
+const rows = results.map(({ map, navgen, engine, played, outside, floor }) =>
+  rowOf(map, navgen, engine, played, outside, floor),
 );
 printTable('navgen', 'engine', rows);
-const alone = results.flatMap(({ map, alone, engine, played, floor }) =>
-  alone ? [rowOf(map, alone, engine, played, floor)] : [],
+const alone = results.flatMap(({ map, alone, engine, played, outside, floor }) =>
+  alone ? [rowOf(map, alone, engine, played, outside, floor)] : [],
 );
-const demosOverAlone = results.flatMap(({ map, navgen, alone, played, floor }) =>
-  alone ? [rowOf(map, navgen, alone, played, floor)] : [],
+const demosOverAlone = results.flatMap(({ map, navgen, alone, played, outside, floor }) =>
+  alone ? [rowOf(map, navgen, alone, played, outside, floor)] : [],
 );
 if (mapOnly) {
   printTable('map-only', 'engine', alone);
