@@ -5,26 +5,19 @@
 import { describe, expect, it } from 'vitest';
 import { deadEndCells } from '../../src/engine/dead-end-cells.js';
 import { cellKey } from '../../src/engine/played-cells.js';
-import type { NavFile } from '../../src/nav/types.js';
+import type { NavFile, Vec3 } from '../../src/nav/types.js';
+import { defaultNodeTypes } from '../../src/nav/node-types.js';
+import { smallNav } from '../helpers/small-nav.js';
 import { readNavFile } from '../../src/nav/formats/aqtion/read-nav.js';
 import { describeFixtures, fixture } from '../helpers/fixtures.js';
 
-/** A nav of nodes at `origins` with links `from → to` (plain MOVE nodes and links). */
-function navOf(origins: [number, number, number][], links: [number, number][]): NavFile {
-  return {
-    version: 2,
-    nodes: origins.map((origin, i) => ({
-      area: 0,
-      origin,
-      type: 1,
-      nodenum: i,
-      inuse: 1,
-      links: links
-        .filter(([a]) => a === i)
-        .map(([, b]) => ({ target: b, targetType: 1, cost: 64 })),
-    })),
-  } as unknown as NavFile;
-}
+const MOVE = defaultNodeTypes.MOVE;
+/** A nav of MOVE nodes at `origins` with MOVE links `from → to`. */
+const navOf = (origins: Vec3[], links: [number, number][]): NavFile =>
+  smallNav(
+    origins,
+    links.map(([a, b]) => [a, b, MOVE] as const),
+  );
 
 describe('dead-end cells', () => {
   // A loop of three (the main part) in three cells; node 3 beside it, led into but leading
@@ -54,7 +47,20 @@ describe('dead-end cells', () => {
   });
 
   it('are none for a nav whose every node leads into its main part, or an empty nav', () => {
-    expect(deadEndCells(navOf([[0, 0, 0], [100, 0, 0]], [[0, 1], [1, 0]]))).toEqual([]);
+    expect(
+      deadEndCells(
+        navOf(
+          [
+            [0, 0, 0],
+            [100, 0, 0],
+          ],
+          [
+            [0, 1],
+            [1, 0],
+          ],
+        ),
+      ),
+    ).toEqual([]);
     expect(deadEndCells(navOf([], []))).toEqual([]);
   });
 });
