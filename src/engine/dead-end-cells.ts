@@ -10,12 +10,7 @@
  * leave (bench:bots prints both).
  */
 import type { NavFile } from '../nav/types.js';
-import {
-  adjacency,
-  largestComponent,
-  spreadMarks,
-  strongComponents,
-} from '../graph/strong-components.js';
+import { largestReach } from '../graph/strong-components.js';
 import { cellKey } from './played-cells.js';
 
 /** The cell keys, ascending, of the nodes of `nav` that lead nowhere (see above). */
@@ -23,10 +18,7 @@ export function deadEndCells(nav: NavFile): number[] {
   const n = nav.nodes.length;
   if (n === 0) return [];
   const links = nav.nodes.flatMap((node, from) => node.links.map((l) => ({ from, to: l.target })));
-  const { component, count } = strongComponents(n, adjacency(n, links));
-  const main = largestComponent(component, count);
-  const leads = Uint8Array.from(component, (c) => (c === main ? 1 : 0));
-  spreadMarks(adjacency(n, links, true), leads);
+  const { leads } = largestReach(n, links);
   const leading = new Set<number>();
   const stuck = new Set<number>();
   nav.nodes.forEach((node, v) => {

@@ -116,6 +116,36 @@ export function largestComponent(component: Int32Array, count: number): number {
   return best;
 }
 
+/** A graph's largest strongly connected component, and who leads into it. */
+export interface LargestReach {
+  /** Each node's component, their count, and the largest one's number. */
+  readonly component: Int32Array;
+  readonly count: number;
+  readonly main: number;
+  /** 1 for the nodes from which a chain of links leads into `main` (its own nodes among them). */
+  readonly leads: Uint8Array;
+  /** The forward adjacency the components were found on. */
+  readonly fwd: Adjacency;
+}
+
+/**
+ * The largest strongly connected component of `n` nodes linked `from → to`, and the nodes
+ * that lead into it: from the others a bot finds no path to the graph's goals.
+ */
+export function largestReach(
+  n: number,
+  links: readonly { readonly from: number; readonly to: number }[],
+): LargestReach {
+  const fwd = adjacency(n, links);
+  const { component, count } = strongComponents(n, fwd);
+  const main = largestComponent(component, count);
+  const leads = spreadMarks(
+    adjacency(n, links, true),
+    Uint8Array.from(component, (c) => (c === main ? 1 : 0)),
+  );
+  return { component, count, main, leads, fwd };
+}
+
 /**
  * Marks (1) every node reached along `adj` from a marked node: with the forward adjacency, what
  * the marked nodes lead to; with the reversed one, what leads to them. Grows `marked` in place

@@ -4,12 +4,7 @@
  * lead nowhere, taken away.
  */
 import type { DraftGraph, DraftLink, DraftNode } from '../stage/graph-types.js';
-import {
-  adjacency,
-  largestComponent,
-  spreadMarks,
-  strongComponents,
-} from '../graph/strong-components.js';
+import { adjacency, largestReach, spreadMarks } from '../graph/strong-components.js';
 
 export interface MainReach {
   /** 1 for the nodes that lead into the main component (its own nodes among them). */
@@ -23,16 +18,11 @@ export interface MainReach {
 
 /** Who leads into the main component (`leads`) and who it leads to (`reached`). */
 export function mainReach(n: number, links: readonly DraftLink[]): MainReach {
-  const fwd = adjacency(n, links);
-  const { component, count } = strongComponents(n, fwd);
-  const main = largestComponent(component, count);
-  const leads = new Uint8Array(n);
-  component.forEach((c, v) => {
-    if (c === main) leads[v] = 1;
-  });
-  const reached = leads.slice();
-  spreadMarks(adjacency(n, links, true), leads);
-  spreadMarks(fwd, reached);
+  const { component, count, main, leads, fwd } = largestReach(n, links);
+  const reached = spreadMarks(
+    fwd,
+    Uint8Array.from(component, (c) => (c === main ? 1 : 0)),
+  );
   return { leads, reached, component, count };
 }
 

@@ -29,12 +29,7 @@
  * trap's place is the set of traps its links join (either way).
  */
 
-import {
-  adjacency,
-  largestComponent,
-  spreadMarks,
-  strongComponents,
-} from '../graph/strong-components.js';
+import { largestReach } from '../graph/strong-components.js';
 import { weakComponents } from './components.js';
 
 /**
@@ -68,14 +63,8 @@ export function limpTrapNodes(
       .filter((l) => isNode(l.target, n) && l.target !== from && !needsJump(l.targetType))
       .map((l) => ({ from, to: l.target })),
   );
-  const { component, count } = strongComponents(n, adjacency(n, walks));
-  const main = largestComponent(component, count);
   // Every node from which a path without jumps leads into the main component reaches it.
-  const reaches = spreadMarks(
-    adjacency(n, walks, true),
-    Uint8Array.from(component, (c) => (c === main ? 1 : 0)),
-  );
-  return reaches.map((r) => 1 - r);
+  return largestReach(n, walks).leads.map((r) => 1 - r);
 }
 
 /**

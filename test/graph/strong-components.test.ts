@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adjacency,
   largestComponent,
+  largestReach,
   spreadMarks,
   strongComponents,
 } from '../../src/graph/strong-components.js';
@@ -54,6 +55,13 @@ describe('strong components', () => {
     const mark = () => Uint8Array.from(component, (c) => (c === main ? 1 : 0));
     expect([...spreadMarks(adjacency(n, links, true), mark())]).toEqual([1, 1, 1, 1, 0, 0, 0]);
     expect([...spreadMarks(fwd, mark())]).toEqual([1, 1, 1, 0, 1, 1, 0]);
+  });
+
+  it('largestReach: the main component and who leads into it, in one call', () => {
+    const r = largestReach(n, links);
+    expect(r.main).toBe(largestComponent(component, count));
+    expect([...r.component]).toEqual([...component]);
+    expect([...r.leads]).toEqual([1, 1, 1, 1, 0, 0, 0]);
   });
 
   it('a long chain does not overflow the stack (iterative)', () => {
